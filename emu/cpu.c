@@ -1,0 +1,88 @@
+/* CPU state: initialisation, reset, dispatch to the selected timing model, inspection. */
+#include "cpu_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+int emu_exp; /* EXPERIMENT */
+
+const uint8_t emu_parity[256] = {
+#define P2(n) n, n ^ 1, n ^ 1, n
+#define P4(n) P2(n), P2(n ^ 1), P2(n ^ 1), P2(n)
+#define P6(n) P4(n), P4(n ^ 1), P4(n ^ 1), P4(n)
+    P6(1), P6(0), P6(0), P6(1)
+#undef P2
+#undef P4
+#undef P6
+};
+
+static void biu_reset(EmuCpu *c) {
+    if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
+    else emu_biu_reset_exact(c);
+}
+
+void emu_cpu_init(EmuCpu *c, uint8_t *mem, EmuTiming timing) {
+    memset(c, 0, sizeof *c);
+    c->mem = mem;
+    c->rom_start = EMU_MEM_SIZE;
+    c->timing = (uint8_t)timing;
+    emu_cpu_reset(c);
+}
+
+void emu_cpu_reset(EmuCpu *c) {
+    memset(&c->r, 0, sizeof c->r);
+    c->sreg[EMU_ES] = c->sreg[EMU_SS] = c->sreg[EMU_DS] = 0;
+    c->sreg[EMU_CS] = 0xFFFF;
+    c->ip = 0;
+    c->flags = FLAGS_FIXED_ON;
+    c->halted = c->inhibit = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
+    c->trap_next = c->nmi = 0;
+    biu_reset(c);
+}
+
+void emu_cpu_jump(EmuCpu *c, uint16_t cs, uint16_t ip) {
+    c->sreg[EMU_CS] = cs;
+    c->ip = ip;
+    c->in_rep = c->rep_started = 0;
+    c->halted = 0;
+    biu_reset(c);
+}
+
+void emu_cpu_prefill(EmuCpu *c, const uint8_t *bytes, int n) {
+    if (c->timing == EMU_TIMING_TABLE) emu_biu_prefill_table(c, bytes, n);
+    else emu_biu_prefill_exact(c, bytes, n);
+}
+
+bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
+    if (c->n_hle >= EMU_HLE_REGIONS || lo >= hi) return false;
+    c->hle[c->n_hle].lo = lo;
+    c->hle[c->n_hle].hi = hi;
+    c->n_hle++;
+    return true;
+}
+
+EmuRunResult emu_cpu_run(EmuCpu *c) {
+    return c->timing == EMU_TIMING_TABLE ? emu_run_table(c) : emu_run_exact(c);
+}
+
+void emu_cpu_step(EmuCpu *c) {
+    if (c->timing == EMU_TIMING_TABLE) emu_step_table(c);
+    else emu_step_exact(c);
+}
+
+uint8_t emu_reg8(const EmuCpu *c, int i) { return getr8(c, i); }
+void emu_set_reg8(EmuCpu *c, int i, uint8_t v) { setr8(c, i, v); }
+
+void emu_cpu_format_state(const EmuCpu *c, char *buf, size_t len) {
+    static const char names[] = "ODITSZAPC";
+    static const uint16_t bits[] = {EMU_FLAG_OF, EMU_FLAG_DF, EMU_FLAG_IF, EMU_FLAG_TF, EMU_FLAG_SF,
+                                    EMU_FLAG_ZF, EMU_FLAG_AF, EMU_FLAG_PF, EMU_FLAG_CF};
+    char fl[10];
+    for (int i = 0; i < 9; i++) fl[i] = (c->flags & bits[i]) ? names[i] : '-';
+    fl[9] = 0;
+    snprintf(buf, len,
+             "AX=%04X BX=%04X CX=%04X DX=%04X SP=%04X BP=%04X SI=%04X DI=%04X "
+             "DS=%04X ES=%04X SS=%04X CS=%04X IP=%04X %s",
+             c->r.w[EMU_AX], c->r.w[EMU_BX], c->r.w[EMU_CX], c->r.w[EMU_DX], c->r.w[EMU_SP],
+             c->r.w[EMU_BP], c->r.w[EMU_SI], c->r.w[EMU_DI], c->sreg[EMU_DS], c->sreg[EMU_ES],
+             c->sreg[EMU_SS], c->sreg[EMU_CS], c->ip, fl);
+}

@@ -1,0 +1,6 @@
+/* The interpreter with the exact (clock-by-clock bus interface unit) timing model. */
+#include "biu_exact.h"
+
+#define STEP_FN emu_step_exact
+#define RUN_FN emu_run_exact
+#include "cpu_exec.inc"

@@ -1,0 +1,173 @@
+/* Internal helpers shared by the CPU's translation units: register access, flags, memory. */
+#ifndef EMU86_CPU_INTERNAL_H
+#define EMU86_CPU_INTERNAL_H
+
+#include "emu.h"
+
+#include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "emu86 assumes a little-endian host (byte registers alias word registers)"
+#endif
+
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
+#define FLAGS_FIXED_ON 0xF002u   /* bits 1 and 12-15 read as 1 on the 8086 */
+#define FLAGS_WRITABLE 0x0FD5u   /* CF PF AF ZF SF TF IF DF OF */
+
+/* ---- registers ---- */
+static ALWAYS_INLINE uint8_t *reg8p(EmuCpu *c, int i) { return &c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
+static ALWAYS_INLINE uint8_t getr8(const EmuCpu *c, int i) { return c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
+static ALWAYS_INLINE void setr8(EmuCpu *c, int i, uint8_t v) { *reg8p(c, i) = v; }
+#define AX (c->r.w[EMU_AX])
+#define CX (c->r.w[EMU_CX])
+#define DX (c->r.w[EMU_DX])
+#define BX (c->r.w[EMU_BX])
+#define SP (c->r.w[EMU_SP])
+#define BP (c->r.w[EMU_BP])
+#define SI (c->r.w[EMU_SI])
+#define DI (c->r.w[EMU_DI])
+#define AL (c->r.b[0])
+#define AH (c->r.b[1])
+#define CL (c->r.b[2])
+#define ES (c->sreg[EMU_ES])
+#define CS (c->sreg[EMU_CS])
+#define SS (c->sreg[EMU_SS])
+#define DS (c->sreg[EMU_DS])
+
+/* ---- flags ---- */
+extern const uint8_t emu_parity[256]; /* 1 when the byte has an even number of set bits */
+
+static ALWAYS_INLINE void setf(EmuCpu *c, uint16_t f, int on) {
+    c->flags = on ? (uint16_t)(c->flags | f) : (uint16_t)(c->flags & ~f);
+}
+static ALWAYS_INLINE int getf(const EmuCpu *c, uint16_t f) { return (c->flags & f) != 0; }
+
+#define SZP_MASK (EMU_FLAG_SF | EMU_FLAG_ZF | EMU_FLAG_PF)
+static ALWAYS_INLINE uint16_t szp8(uint8_t r) {
+    return (uint16_t)((r & 0x80 ? EMU_FLAG_SF : 0) | (r == 0 ? EMU_FLAG_ZF : 0) |
+                      (emu_parity[r] ? EMU_FLAG_PF : 0));
+}
+static ALWAYS_INLINE uint16_t szp16(uint16_t r) {
+    return (uint16_t)((r & 0x8000 ? EMU_FLAG_SF : 0) | (r == 0 ? EMU_FLAG_ZF : 0) |
+                      (emu_parity[r & 0xFF] ? EMU_FLAG_PF : 0));
+}
+static ALWAYS_INLINE void set_szp(EmuCpu *c, uint16_t r, int word) {
+    c->flags = (uint16_t)((c->flags & ~SZP_MASK) | (word ? szp16(r) : szp8((uint8_t)r)));
+}
+
+/* ALU operations in the 8086's encoding order (ADD OR ADC SBB AND SUB XOR CMP). They set all six
+ * arithmetic flags and return the result. `word` selects 16-bit width. */
+enum { ALU_ADD, ALU_OR, ALU_ADC, ALU_SBB, ALU_AND, ALU_SUB, ALU_XOR, ALU_CMP };
+
+#define ARITH_MASK (EMU_FLAG_CF | EMU_FLAG_PF | EMU_FLAG_AF | EMU_FLAG_ZF | EMU_FLAG_SF | EMU_FLAG_OF)
+
+static ALWAYS_INLINE uint16_t alu_add(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
+    uint32_t r = (uint32_t)a + b + cin;
+    uint16_t f;
+    if (word) {
+        f = szp16((uint16_t)r);
+        if (r & 0x10000) f |= EMU_FLAG_CF;
+        if ((~(a ^ b) & (a ^ r)) & 0x8000) f |= EMU_FLAG_OF;
+    } else {
+        f = szp8((uint8_t)r);
+        if (r & 0x100) f |= EMU_FLAG_CF;
+        if ((~(a ^ b) & (a ^ r)) & 0x80) f |= EMU_FLAG_OF;
+    }
+    if ((a ^ b ^ r) & 0x10) f |= EMU_FLAG_AF;
+    c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
+    return (uint16_t)r;
+}
+
+static ALWAYS_INLINE uint16_t alu_sub(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
+    uint32_t r = (uint32_t)a - b - cin;
+    uint16_t f;
+    if (word) {
+        f = szp16((uint16_t)r);
+        if (r & 0x10000) f |= EMU_FLAG_CF;
+        if (((a ^ b) & (a ^ r)) & 0x8000) f |= EMU_FLAG_OF;
+    } else {
+        f = szp8((uint8_t)r);
+        if (r & 0x100) f |= EMU_FLAG_CF;
+        if (((a ^ b) & (a ^ r)) & 0x80) f |= EMU_FLAG_OF;
+    }
+    if ((a ^ b ^ r) & 0x10) f |= EMU_FLAG_AF;
+    c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
+    return (uint16_t)r;
+}
+
+static ALWAYS_INLINE uint16_t alu_logic_flags(EmuCpu *c, uint16_t r, int word) {
+    /* CF, OF and AF cleared (AF is undefined; the 8086 leaves it clear). */
+    c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | (word ? szp16(r) : szp8((uint8_t)r)));
+    return r;
+}
+
+static ALWAYS_INLINE uint16_t alu_op(EmuCpu *c, int op, uint16_t a, uint16_t b, int word) {
+    switch (op) {
+    case ALU_ADD: return alu_add(c, a, b, 0, word);
+    case ALU_OR: return alu_logic_flags(c, (uint16_t)(a | b), word);
+    case ALU_ADC: return alu_add(c, a, b, getf(c, EMU_FLAG_CF), word);
+    case ALU_SBB: return alu_sub(c, a, b, getf(c, EMU_FLAG_CF), word);
+    case ALU_AND: return alu_logic_flags(c, (uint16_t)(a & b), word);
+    case ALU_SUB: return alu_sub(c, a, b, 0, word);
+    case ALU_XOR: return alu_logic_flags(c, (uint16_t)(a ^ b), word);
+    default: return alu_sub(c, a, b, 0, word); /* CMP */
+    }
+}
+
+/* INC/DEC leave CF alone. */
+static ALWAYS_INLINE uint16_t alu_incdec(EmuCpu *c, uint16_t a, int dec, int word) {
+    uint16_t keep = c->flags & EMU_FLAG_CF;
+    uint16_t r = dec ? alu_sub(c, a, 1, 0, word) : alu_add(c, a, 1, 0, word);
+    c->flags = (uint16_t)((c->flags & ~EMU_FLAG_CF) | keep);
+    return r;
+}
+
+/* ---- memory ---- */
+static ALWAYS_INLINE uint8_t mem_rd8(const EmuCpu *c, uint32_t lin) { return c->mem[lin]; }
+static ALWAYS_INLINE void mem_wr8(EmuCpu *c, uint32_t lin, uint8_t v) {
+    if (LIKELY(lin < c->rom_start)) c->mem[lin] = v;
+}
+/* Aligned 16-bit access at an even linear address (never wraps). */
+static ALWAYS_INLINE uint16_t mem_rd16_even(const EmuCpu *c, uint32_t lin) {
+    return (uint16_t)(c->mem[lin] | (c->mem[lin + 1] << 8));
+}
+static ALWAYS_INLINE void mem_wr16_even(EmuCpu *c, uint32_t lin, uint16_t v) {
+    if (LIKELY(lin < c->rom_start)) { c->mem[lin] = (uint8_t)v; c->mem[lin + 1] = (uint8_t)(v >> 8); }
+}
+
+static ALWAYS_INLINE uint32_t lin_addr(uint16_t seg, uint16_t off) {
+    return (((uint32_t)seg << 4) + off) & 0xFFFFFu;
+}
+
+/* Is linear address `lin` inside an HLE stub region? */
+static inline int in_hle_region(const EmuCpu *c, uint32_t lin) {
+    for (int i = 0; i < c->n_hle; i++)
+        if (lin >= c->hle[i].lo && lin < c->hle[i].hi) return 1;
+    return 0;
+}
+
+/* Bus cycle types (status lines). */
+enum { BUS_PASV = 0, BUS_CODE, BUS_MEMR, BUS_MEMW, BUS_IOR, BUS_IOW, BUS_INTA, BUS_HALT };
+
+/* Entry points of the two timing models (one interpreter, compiled twice). */
+void emu_step_exact(EmuCpu *c);
+void emu_step_table(EmuCpu *c);
+EmuRunResult emu_run_exact(EmuCpu *c);
+EmuRunResult emu_run_table(EmuCpu *c);
+void emu_biu_reset_exact(EmuCpu *c);
+void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n);
+void emu_biu_reset_table(EmuCpu *c);
+void emu_biu_prefill_table(EmuCpu *c, const uint8_t *bytes, int n);
+
+#endif

@@ -1,0 +1,6 @@
+/* The interpreter with the documented-timings (ideal bus) model. */
+#include "biu_table.h"
+
+#define STEP_FN emu_step_table
+#define RUN_FN emu_run_table
+#include "cpu_exec.inc"
