@@ -26,7 +26,6 @@ enum { F_NORMAL = 0, F_PAUSED_FULL, F_DELAYED, F_SUSPENDED, F_HALTED };
 enum { REQ_NONE = 0, REQ_EARLY, REQ_LATE };
 
 #define QSIZE 6
-extern int emu_exp; /* EXPERIMENT */
 
 static ALWAYS_INLINE int q_room_for_fetch(const EmuBiu *b) { return b->qlen <= QSIZE - 2; }
 static ALWAYS_INLINE int q_at_policy_len(const EmuBiu *b) { return b->qlen == QSIZE - 2 || b->qlen == QSIZE - 3; }
@@ -68,9 +67,9 @@ static void biu_fetch_decision(EmuBiu *b) {
         if (b->astate == A_D) {
             if (b->fetch != F_DELAYED) {
                 b->fetch = F_DELAYED;
-                b->delay = (emu_exp & 1) && b->tstate == T_4 ? 4 : 3;
+                b->delay = 3;
             } else if (b->delay == 0) {
-                b->delay = (emu_exp & 1) && b->tstate == T_4 ? 4 : 3;
+                b->delay = 3;
             }
         }
     } else if (b->astate == A_D) {

@@ -2,8 +2,6 @@
 #include "cpu_internal.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-int emu_exp; /* EXPERIMENT */
 
 const uint8_t emu_parity[256] = {
 #define P2(n) n, n ^ 1, n ^ 1, n

@@ -312,7 +312,6 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 int main(int argc, char **argv) {
     Opts o = {0, 0, 0, EMU_TIMING_EXACT};
-    { extern int emu_exp; const char *e = getenv("EMU_EXP"); emu_exp = e ? atoi(e) : 0; }
     const char *dir = NULL, *floors_path = NULL, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--timing") && i + 1 < argc) {
