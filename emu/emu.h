@@ -180,6 +180,112 @@ void emu_set_reg8(EmuCpu *cpu, int index, uint8_t v);
 /* The registers and flags as a DEBUG-style one-liner (for diagnostics). */
 void emu_cpu_format_state(const EmuCpu *cpu, char *buf, size_t len);
 
+
+/* ------------------------------------------------------------------------------------------ */
+/* The PC: CPU, 1 MiB memory (ROM at F0000h), 8253 PIT, 8259A PIC, keyboard input, text video,  */
+/* the free BIOS (roms-free/), and an event scheduler on the master clock.                    */
+/*                                                                                            */
+/* Memory map fixed by the machine: 00000 IVT, 00400 BIOS data area, B0000/B8000 text video,  */
+/* F0000-FFFFF the BIOS ROM (writes ignored). Everything between is RAM.                       */
+
+typedef struct EmuMachine EmuMachine;
+
+typedef struct EmuMachineConfig {
+    EmuTiming timing;           /* EMU_TIMING_EXACT (default) or EMU_TIMING_TABLE */
+    unsigned cpu_div;           /* master periods per CPU clock; 0 means 3 (4.77 MHz) */
+    uint64_t max_cycles;        /* end the run after this many CPU clocks; 0 = no limit */
+    unsigned input_limit;       /* reads after the end of input before the run ends; 0 = 16 */
+} EmuMachineConfig;
+
+/* How a run ended. */
+typedef enum {
+    EMU_END_NONE = 0,
+    EMU_END_EXIT,         /* the guest (DOS) ended the program; see emu_machine_exit_status */
+    EMU_END_MAX_CYCLES,   /* --max-cycles reached */
+    EMU_END_SIGNAL,       /* the host asked us to stop (SIGINT/SIGTERM) */
+    EMU_END_HALT,         /* HLT with interrupts disabled: nothing can wake the CPU */
+    EMU_END_INPUT,        /* the guest kept reading after its input was exhausted */
+    EMU_END_ERROR,        /* a service reported an unrecoverable error */
+} EmuEnd;
+
+EmuMachine *emu_machine_new(const EmuMachineConfig *cfg);
+void emu_machine_free(EmuMachine *m);
+EmuCpu *emu_machine_cpu(EmuMachine *m);
+uint8_t *emu_machine_mem(EmuMachine *m);
+/* Master-clock time now (14.31818 MHz periods). */
+uint64_t emu_machine_now(const EmuMachine *m);
+unsigned emu_machine_cpu_div(const EmuMachine *m);
+
+/* Power on: reset the CPU into the BIOS, which initialises the machine and boots through the
+ * boot hook. Then run until the run ends; returns why. */
+EmuEnd emu_machine_run(EmuMachine *m);
+/* Called by services to end the run (status: the exit status; msg: NULL or a one-line reason,
+ * copied). The CPU stops at the next instruction boundary. */
+void emu_machine_end(EmuMachine *m, EmuEnd why, int status, const char *msg);
+int emu_machine_exit_status(const EmuMachine *m);
+const char *emu_machine_end_message(const EmuMachine *m);
+/* Async-signal-safe: ask the run to end (EMU_END_SIGNAL) at the next boundary. */
+void emu_machine_interrupt(EmuMachine *m);
+
+/* HLE services. The CPU traps on F1h xx inside registered stub regions. Service bytes 00h-3Fh
+ * belong to the BIOS; 40h-FFh go to this handler (DOS). A service returns the CPU clocks it
+ * takes; the machine spends them at the trap instruction in slices, so that interrupts (and
+ * profiling ticks) fall inside the service at the address of its stub. */
+typedef uint32_t (*EmuService)(void *ctx, EmuMachine *m, uint8_t service);
+void emu_machine_set_service(EmuMachine *m, EmuService fn, void *ctx);
+bool emu_machine_add_stub_region(EmuMachine *m, uint32_t lo, uint32_t hi);
+
+/* Boot hook, called by the BIOS's INT 19h once the machine is initialised: load the program
+ * and point CS:IP (and the rest) at it. Returning false ends the run with EMU_END_ERROR. */
+typedef bool (*EmuBoot)(void *ctx, EmuMachine *m);
+void emu_machine_set_boot(EmuMachine *m, EmuBoot fn, void *ctx);
+
+/* Periodic timers on the PIT input clock (1.193182 MHz), independent of the guest's PIT
+ * channels: the profiler's ticks. The callback runs at the first instruction boundary at or
+ * after each due time; returning true asks to be called again at the next boundary (a sample
+ * that must wait, e.g. while IF=0). Returns a handle >= 0, or -1. */
+typedef bool (*EmuTimerFn)(void *ctx, EmuMachine *m, uint64_t due_master);
+int emu_machine_add_timer(EmuMachine *m, uint32_t period_pit_clocks, EmuTimerFn fn, void *ctx);
+void emu_machine_remove_timer(EmuMachine *m, int handle);
+
+/* Sampling helpers for timers. IRQ rule: the CS:IP a hardware interrupt taken now would push
+ * (false while it could not be taken: IF=0 or an interrupt shadow). Exact rule: the CS:IP of
+ * the instruction that was executing (its first prefix). */
+bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
+void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
+
+/* Guest input: a deterministic stream of keys. First the --keys text, then (if set) the bytes
+ * of a host file descriptor (a UNIX filter's stdin). Key notation: plain characters; \n, \r,
+ * \t, \e, \\ ; {Enter} {Esc} {Tab} {Bksp} {Up} {Down} {Left} {Right} {Home} {End} {PgUp}
+ * {PgDn} {Ins} {Del} {F1}..{F10} {Ctrl-A}..{Ctrl-Z} {Ctrl-C} {{ for a brace. Returns false and
+ * fills err on bad notation. */
+bool emu_machine_keys(EmuMachine *m, const char *notation, char *err, size_t errlen);
+void emu_machine_set_input_fd(EmuMachine *m, int fd);
+/* Next key as BIOS INT 16h returns it (scan code << 8 | ASCII), or -1 at the end of input. A
+ * newline from the input file becomes Enter (1C0Dh). */
+int emu_input_key(EmuMachine *m);
+/* Peek without consuming; -1 at the end of input. */
+int emu_input_peek(EmuMachine *m);
+/* Next raw byte (for DOS handle reads of a redirected stdin), or -1 at the end of input. */
+int emu_input_byte(EmuMachine *m);
+/* Count a read that found the input exhausted; after the configured number the run ends with
+ * EMU_END_INPUT and a clear message. */
+void emu_input_exhausted(EmuMachine *m);
+
+/* Console output sink (the frontend's): BIOS teletype output and DOS console output land here
+ * when set. */
+typedef void (*EmuOutput)(void *ctx, const uint8_t *bytes, size_t n);
+void emu_machine_set_output(EmuMachine *m, EmuOutput fn, void *ctx);
+void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n);
+
+/* BIOS teletype (INT 10h AH=0Eh) from C: writes to video memory, moves the cursor, scrolls. */
+void emu_bios_teletype(EmuMachine *m, uint8_t ch);
+/* The current text screen as 25 lines (trailing blanks removed), NUL-terminated. */
+void emu_machine_screen_text(const EmuMachine *m, char *buf, size_t len);
+
+/* Statistics for --stats. */
+uint64_t emu_machine_instructions(const EmuMachine *m);
+
 #ifdef __cplusplus
 }
 #endif
