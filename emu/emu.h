@@ -127,6 +127,8 @@ struct EmuCpu {
     uint8_t rep_pending_irq; /* an interrupt is waiting for the REP loop to yield */
     uint8_t trap_next;    /* TF was set at the start of the current instruction */
     uint8_t stop;         /* request to leave cpu_run() at the next boundary */
+    uint8_t boundary_pending; /* an instruction ended; its boundary logic has not run yet */
+    uint8_t force_step;   /* cpu_run() executes at least one instruction even past the deadline */
     uint8_t timing;       /* EmuTiming */
     uint8_t fault;        /* reserved */
     uint16_t last_ea;     /* last effective address computed (LEA/LES/LDS reg,reg use it) */
@@ -151,8 +153,10 @@ enum { EMU_QOP_NONE = 0, EMU_QOP_FIRST = 1, EMU_QOP_FLUSH = 2, EMU_QOP_SUBSEQUEN
 void emu_cpu_init(EmuCpu *cpu, uint8_t *mem, EmuTiming timing);
 void emu_cpu_reset(EmuCpu *cpu);
 
-/* Run instructions until cycles >= deadline, a stop request, or an unwakeable HLT. Returns at
- * an instruction boundary (or between two iterations of a REP string instruction). */
+/* Run instructions until cycles >= deadline, a stop request, or an unwakeable HLT. Returns
+ * right after an instruction (or a REP iteration), before the boundary logic that follows it
+ * (interrupt recognition, or the read of the next opcode): that logic runs when the CPU is
+ * resumed, so interrupts raised by events due meanwhile are seen at that boundary. */
 EmuRunResult emu_cpu_run(EmuCpu *cpu);
 
 /* Execute exactly one instruction (or one REP iteration), including the boundary logic that
