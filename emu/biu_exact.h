@@ -159,7 +159,9 @@ static NOINLINE void biu_cycle(EmuCpu *c) {
         case T_2: if (b->final) biu_fetch_decision(b); break;
         case T_3: biu_transfer(c); break;
         case T_4:
-            if (b->latch == BUS_CODE) {
+            if (b->latch == BUS_CODE && b->discard) {
+                b->discard = 0; /* fetched before a flush: the bytes are not for the new queue */
+            } else if (b->latch == BUS_CODE) {
                 if (b->addr & 1) {
                     q_push(b, (uint8_t)(b->data >> 8));
                     b->pc++;
@@ -422,6 +424,8 @@ static void B_flush(EmuCpu *c) {
     b->qhead = 0;
     b->has_preload = 0;
     b->qop = EMU_QOP_FLUSH;
+    /* A code fetch still ending (its T4 to come) belongs to the old address. */
+    b->discard = b->latch == BUS_CODE;
     b->pc = c->ip;
     b->fetch = F_NORMAL;
     biu_fetch_start(b);
