@@ -30,7 +30,7 @@ endfunction()
 function(emu86_embed_binary cfile binfile symbol)
   add_custom_command(
     OUTPUT "${cfile}"
-    COMMAND ${CMAKE_COMMAND} -DIN="${binfile}" -DOUT="${cfile}" -DSYM="${symbol}"
+    COMMAND ${CMAKE_COMMAND} -DIN=${binfile} -DOUT=${cfile} -DSYM=${symbol}
             -P "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
     DEPENDS "${binfile}" "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
     COMMENT "Embedding ${binfile}"

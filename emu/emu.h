@@ -85,6 +85,7 @@ typedef struct EmuBiu {
     uint8_t delay;        /* fetch delay clocks left */
     uint8_t final;        /* current transfer ends an atomic operation */
     uint8_t word;         /* current transfer is 16 bits wide */
+    uint8_t discard;      /* the code fetch in flight started before a flush */
     uint16_t pc;          /* prefetch offset (in CS) */
     uint32_t addr;        /* address latch */
     uint16_t data;        /* data bus */
@@ -286,6 +287,13 @@ void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n);
 void emu_bios_teletype(EmuMachine *m, uint8_t ch);
 /* The current text screen as 25 lines (trailing blanks removed), NUL-terminated. */
 void emu_machine_screen_text(const EmuMachine *m, char *buf, size_t len);
+
+/* The UTF-8 text of a CP437 character (control codes as their ROM glyphs; 0 as a space). */
+const char *emu_cp437_utf8(uint8_t ch);
+
+/* Instruction trace: when set, one line per instruction (address, bytes, registers after it)
+ * is written here. Slow; for debugging. */
+void emu_machine_set_trace(EmuMachine *m, void *file /* FILE* */);
 
 /* Statistics for --stats. */
 uint64_t emu_machine_instructions(const EmuMachine *m);

@@ -1,0 +1,224 @@
+/* BIOS INT 10h text services: modes 0-3 and 7, cursor, scrolling, characters, teletype.
+ * State lives in the BIOS data area, where programs also read it. */
+#include "cpu_internal.h"
+#include "machine_internal.h"
+
+#include <string.h>
+
+/* Clocks charged (in the ROM, so profiling ticks count as hit_high). Documented in README. */
+#define COST_VIDEO_CALL 150
+#define COST_TELETYPE 600
+#define COST_SCROLL_LINE 700
+#define COST_SET_MODE 20000
+
+#define B_MODE (BDA + 0x49)
+#define B_COLS (BDA + 0x4A)
+#define B_PAGESIZE (BDA + 0x4C)
+#define B_PAGEOFF (BDA + 0x4E)
+#define B_CURSOR (BDA + 0x50)
+#define B_SHAPE (BDA + 0x60)
+#define B_PAGE (BDA + 0x62)
+#define B_CRTC (BDA + 0x63)
+#define B_MODESEL (BDA + 0x65)
+#define B_ROWS (BDA + 0x84)
+
+static int rows(const EmuMachine *m) { return m_rd8(m, B_ROWS) + 1; }
+static int cols(const EmuMachine *m) { return m_rd16(m, B_COLS) ? m_rd16(m, B_COLS) : 80; }
+static uint32_t vbase(const EmuMachine *m) { return m_rd8(m, B_MODE) == 7 ? 0xB0000 : 0xB8000; }
+static uint32_t cell(const EmuMachine *m, int page, int row, int col) {
+    return vbase(m) + (uint32_t)page * m_rd16(m, B_PAGESIZE) + (uint32_t)(row * cols(m) + col) * 2;
+}
+static void get_cursor(const EmuMachine *m, int page, int *row, int *col) {
+    uint16_t v = m_rd16(m, B_CURSOR + 2 * (page & 7));
+    *row = v >> 8;
+    *col = v & 0xFF;
+}
+static void set_cursor(EmuMachine *m, int page, int row, int col) {
+    m_wr16(m, B_CURSOR + 2 * (page & 7), (uint16_t)(row << 8 | col));
+    if ((page & 7) == m_rd8(m, B_PAGE)) {
+        /* the 6845's cursor address registers follow, as the BIOS programs them */
+        uint16_t a = (uint16_t)(m_rd16(m, B_PAGEOFF) / 2 + row * cols(m) + col);
+        int crt = m_rd8(m, B_MODE) == 7 ? 1 : 0;
+        m->crtc[crt][14] = (uint8_t)(a >> 8);
+        m->crtc[crt][15] = (uint8_t)a;
+    }
+}
+
+static void set_mode(EmuMachine *m, uint8_t al) {
+    uint8_t mode = al & 0x7F;
+    int c = (mode <= 1) ? 40 : 80;
+    m_wr8(m, B_MODE, mode);
+    m_wr16(m, B_COLS, (uint16_t)c);
+    m_wr16(m, B_PAGESIZE, (uint16_t)(c == 40 ? 0x800 : 0x1000));
+    m_wr16(m, B_PAGEOFF, 0);
+    m_wr8(m, B_PAGE, 0);
+    m_wr8(m, B_ROWS, 24);
+    m_wr16(m, B_CRTC, mode == 7 ? 0x3B4 : 0x3D4);
+    m_wr8(m, B_MODESEL, 0x29);
+    m_wr16(m, B_SHAPE, 0x0607);
+    for (int p = 0; p < 8; p++) m_wr16(m, B_CURSOR + 2 * p, 0);
+    if (!(al & 0x80)) {
+        uint32_t base = mode == 7 ? 0xB0000 : 0xB8000;
+        uint32_t size = mode == 7 ? 0x1000 : 0x4000;
+        for (uint32_t a = 0; a < size; a += 2) m_wr16(m, base + a, (mode >= 4 && mode <= 6) ? 0 : 0x0720);
+    }
+    set_cursor(m, 0, 0, 0);
+}
+
+void bios_video_init(EmuMachine *m) { set_mode(m, 3); }
+
+/* Scroll a window up (n > 0) or down (n < 0); n = 0 clears it. */
+static void scroll(EmuMachine *m, int page, int top, int left, int bottom, int right, int n, int up, uint8_t attr) {
+    int h = bottom - top + 1;
+    if (h <= 0 || right < left) return;
+    if (n <= 0 || n > h) n = h;
+    for (int i = 0; i < h; i++) {
+        int dst = up ? top + i : bottom - i;
+        int src = up ? dst + n : dst - n;
+        for (int col = left; col <= right; col++) {
+            uint16_t v = (i < h - n) ? m_rd16(m, cell(m, page, src, col)) : (uint16_t)(attr << 8 | ' ');
+            m_wr16(m, cell(m, page, dst, col), v);
+        }
+    }
+}
+
+static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* Teletype output of one character on `page`; attr < 0 keeps the cell's attribute. */
+static void teletype_attr(EmuMachine *m, int page, uint8_t ch, int attr) {
+    int row, col, r = rows(m), c = cols(m);
+    get_cursor(m, page, &row, &col);
+    switch (ch) {
+    case 7: return; /* bell */
+    case 8: if (col > 0) col--; break;
+    case 10: row++; break;
+    case 13: col = 0; break;
+    default:
+        m_wr8(m, cell(m, page, row, col), ch);
+        if (attr >= 0) m_wr8(m, cell(m, page, row, col) + 1, (uint8_t)attr);
+        if (++col >= c) {
+            col = 0;
+            row++;
+        }
+        break;
+    }
+    if (row >= r) {
+        uint8_t fill = m_rd8(m, cell(m, page, r - 1, 0) + 1);
+        scroll(m, page, 0, 0, r - 1, c - 1, 1, 1, fill ? fill : 0x07);
+        row = r - 1;
+    }
+    set_cursor(m, page, row, col);
+}
+
+static void teletype(EmuMachine *m, int page, uint8_t ch) { teletype_attr(m, page, ch, -1); }
+
+void emu_bios_teletype(EmuMachine *m, uint8_t ch) { teletype(m, m_rd8(m, B_PAGE), ch); }
+
+uint32_t bios_video(EmuMachine *m) {
+    EmuCpu *c = &m->cpu;
+    uint8_t ah = AH, al = AL;
+    uint8_t bh = c->r.b[7], bl = c->r.b[6];
+    uint8_t ch = c->r.b[5], cl = c->r.b[4], dh = c->r.b[3], dl = c->r.b[2];
+    int page = bh & 7;
+    int r = rows(m), w = cols(m);
+    switch (ah) {
+    case 0x00:
+        set_mode(m, al);
+        return COST_SET_MODE;
+    case 0x01:
+        m_wr16(m, B_SHAPE, CX);
+        break;
+    case 0x02:
+        set_cursor(m, page, dh, dl);
+        break;
+    case 0x03: {
+        int row, col;
+        get_cursor(m, page, &row, &col);
+        DX = (uint16_t)(row << 8 | col);
+        CX = m_rd16(m, B_SHAPE);
+        break;
+    }
+    case 0x04: /* light pen: not triggered */
+        AH = 0;
+        break;
+    case 0x05:
+        m_wr8(m, B_PAGE, al & 7);
+        m_wr16(m, B_PAGEOFF, (uint16_t)((al & 7) * m_rd16(m, B_PAGESIZE)));
+        break;
+    case 0x06:
+    case 0x07: {
+        int top = clampi(ch, 0, r - 1), bottom = clampi(dh, 0, r - 1);
+        int left = clampi(cl, 0, w - 1), right = clampi(dl, 0, w - 1);
+        scroll(m, m_rd8(m, B_PAGE), top, left, bottom, right, al, ah == 6, bh);
+        return COST_VIDEO_CALL + COST_SCROLL_LINE * (uint32_t)(bottom >= top ? bottom - top + 1 : 0);
+    }
+    case 0x08: {
+        int row, col;
+        get_cursor(m, page, &row, &col);
+        AX = m_rd16(m, cell(m, page, row, col));
+        break;
+    }
+    case 0x09:
+    case 0x0A: {
+        int row, col;
+        get_cursor(m, page, &row, &col);
+        uint32_t n = CX, max = (uint32_t)(r * w - (row * w + col));
+        if (n > max) n = max;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t a = cell(m, page, row, col) + 2 * i;
+            m_wr8(m, a, al);
+            if (ah == 0x09) m_wr8(m, a + 1, bl);
+        }
+        return COST_VIDEO_CALL + 20 * n;
+    }
+    case 0x0E: {
+        uint8_t b = al;
+        emu_machine_output(m, &b, 1);
+        teletype(m, m_rd8(m, B_PAGE), al);
+        return COST_TELETYPE;
+    }
+    case 0x0F:
+        AL = m_rd8(m, B_MODE);
+        AH = (uint8_t)w;
+        c->r.b[7] = m_rd8(m, B_PAGE);
+        break;
+    case 0x13: { /* write string (ES:BP, CX chars, at DH:DL; AL bit 0 moves the cursor) */
+        int save_r, save_c;
+        get_cursor(m, page, &save_r, &save_c);
+        set_cursor(m, page, dh, dl);
+        uint32_t p = lin_addr(ES, BP);
+        for (uint16_t i = 0; i < CX; i++) {
+            uint8_t chr = m_rd8(m, p++), attr = bl;
+            if (al & 2) attr = m_rd8(m, p++);
+            teletype_attr(m, page, chr, attr);
+            emu_machine_output(m, &chr, 1);
+        }
+        if (!(al & 1)) set_cursor(m, page, save_r, save_c);
+        return COST_VIDEO_CALL + COST_TELETYPE * (uint32_t)CX;
+    }
+    default: /* palette, pixels, EGA/VGA queries: nothing here, registers unchanged */
+        break;
+    }
+    return COST_VIDEO_CALL;
+}
+
+void emu_machine_screen_text(const EmuMachine *m, char *buf, size_t len) {
+    size_t o = 0;
+    int r = rows(m), w = cols(m), page = m_rd8(m, B_PAGE);
+    if (!len) return;
+    for (int row = 0; row < r; row++) {
+        size_t last_nonblank = o;
+        for (int col = 0; col < w; col++) {
+            uint8_t ch = m_rd8(m, cell(m, page, row, col));
+            const char *u = emu_cp437_utf8(ch);
+            size_t ul = strlen(u);
+            if (o + ul + 2 >= len) break;
+            memcpy(buf + o, u, ul);
+            o += ul;
+            if (ch != ' ' && ch != 0) last_nonblank = o;
+        }
+        o = last_nonblank;
+        if (o + 2 < len) buf[o++] = '\n';
+    }
+    buf[o < len ? o : len - 1] = 0;
+}

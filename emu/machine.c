@@ -1,0 +1,344 @@
+/* The PC: memory, I/O port bus, PIT and PIC wiring, the event scheduler and the run loop. */
+#include "machine_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const unsigned char emu_bios_rom[];
+extern const unsigned int emu_bios_rom_size;
+
+/* ---- time ---- */
+
+uint64_t emu_machine_now(const EmuMachine *m) { return m->cpu.cycles * m->div; }
+unsigned emu_machine_cpu_div(const EmuMachine *m) { return m->div; }
+uint64_t emu_machine_instructions(const EmuMachine *m) { return m->cpu.instructions; }
+
+/* First CPU clock at or after a master time. */
+static uint64_t cycle_at(const EmuMachine *m, uint64_t master) {
+    if (master == MACHINE_NEVER) return MACHINE_NEVER;
+    return (master + m->div - 1) / m->div;
+}
+
+/* Recompute when OUT0 next rises, and pull the CPU's deadline in if needed. */
+static void schedule_irq0(EmuMachine *m, uint64_t now_tick) {
+    uint64_t t = pit_next_rise(&m->pit, 0, now_tick);
+    m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
+    uint64_t c = cycle_at(m, m->irq0_due);
+    if (c < m->cpu.deadline) m->cpu.deadline = c;
+}
+
+static void update_intr(EmuMachine *m) { m->cpu.intr = (uint8_t)pic_intr(&m->pic); }
+
+/* ---- I/O ports ---- */
+
+/* CGA/MDA status: bit 0 display disabled (retrace), bit 3 vertical retrace. A line is 912
+ * master clocks (15.7 kHz), of which 640 are displayed; a frame 262 lines, 200 displayed,
+ * vertical retrace in lines 224-227. Derived from time, so polling loops are deterministic. */
+static uint8_t video_status(const EmuMachine *m, uint64_t cycle) {
+    uint64_t t = cycle * m->div;
+    uint64_t line = (t / 912) % 262, dot = t % 912;
+    uint8_t v = 0xF0;
+    if (dot >= 640 || line >= 200) v |= 1;
+    if (line >= 224 && line < 228) v |= 8;
+    return v;
+}
+
+static uint8_t port_in(void *ctx, uint16_t port, uint64_t cycle) {
+    EmuMachine *m = ctx;
+    uint64_t tick = machine_tick(m, cycle);
+    switch (port) {
+    case 0x20: case 0x21: return pic_read(&m->pic, port);
+    case 0x40: case 0x41: case 0x42: case 0x43: return pit_read(&m->pit, port, tick);
+    case 0x60: return m->last_scan;
+    case 0x61: {
+        /* bit 4 toggles with DRAM refresh (every 18 PIT clocks), bit 5 is OUT2 */
+        uint8_t v = (uint8_t)(m->port61 & 0x0F);
+        if ((tick / 18) & 1) v |= 0x10;
+        if (pit_out(&m->pit, 2, tick)) v |= 0x20;
+        return v;
+    }
+    case 0x62: return pit_out(&m->pit, 2, tick) ? 0x20 : 0x00; /* PC PPI port C: OUT2 */
+    case 0x64: return 0x14;                                    /* no data, not inhibited */
+    case 0x3B5: return m->crtc[1][m->crtc_index[1] & 31];
+    case 0x3D5: return m->crtc[0][m->crtc_index[0] & 31];
+    case 0x3BA: case 0x3DA: return video_status(m, cycle);
+    default: return 0xFF;
+    }
+}
+
+static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
+    EmuMachine *m = ctx;
+    uint64_t tick = machine_tick(m, cycle);
+    switch (port) {
+    case 0x20: case 0x21:
+        pic_write(&m->pic, port, v);
+        update_intr(m);
+        break;
+    case 0x40: case 0x41: case 0x42: case 0x43:
+        pit_write(&m->pit, port, v, tick);
+        schedule_irq0(m, tick);
+        break;
+    case 0x61:
+        m->port61 = v;
+        pit_set_gate(&m->pit, 2, v & 1, tick);
+        break;
+    case 0x3B4: m->crtc_index[1] = v; break;
+    case 0x3B5: m->crtc[1][m->crtc_index[1] & 31] = v; break;
+    case 0x3D4: m->crtc_index[0] = v; break;
+    case 0x3D5: m->crtc[0][m->crtc_index[0] & 31] = v; break;
+    case 0x3D8: m->cga_mode = v; break;
+    case 0x3D9: m->cga_color = v; break;
+    default: break;
+    }
+}
+
+static uint8_t int_ack(void *ctx) {
+    EmuMachine *m = ctx;
+    uint8_t v = pic_ack(&m->pic);
+    update_intr(m);
+    return v;
+}
+
+/* ---- services ---- */
+
+static PendingCost *find_pending(EmuMachine *m, uint32_t lin) {
+    for (int i = 0; i < MACHINE_MAX_PENDING; i++) {
+        PendingCost *p = &m->pending[i];
+        if (p->used && p->lin == lin && p->ss == m->cpu.sreg[EMU_SS] && p->sp == m->cpu.r.w[EMU_SP]) return p;
+    }
+    return NULL;
+}
+
+static uint32_t machine_trap(void *ctx, EmuCpu *c, uint8_t svc, bool *again) {
+    EmuMachine *m = ctx;
+    uint16_t cs = c->sreg[EMU_CS], ip = (uint16_t)(c->ip - 2);
+    uint32_t lin = emu_linear(cs, ip);
+    PendingCost *p = find_pending(m, lin);
+    uint32_t cost;
+    if (p) {
+        cost = p->remaining;
+        p->used = 0;
+    } else if (svc < 0x40) {
+        cost = bios_service(m, svc);
+    } else {
+        cost = m->svc ? m->svc(m->svc_ctx, m, svc) : 0;
+    }
+    /* A service that moved CS:IP (a jump, a program start or end) spends its time at once. */
+    if (cost > SERVICE_SLICE && c->sreg[EMU_CS] == cs && c->ip == (uint16_t)(ip + 2) &&
+        m->end == EMU_END_NONE) {
+        for (int i = 0; i < MACHINE_MAX_PENDING; i++) {
+            PendingCost *q = &m->pending[i];
+            if (!q->used) {
+                q->used = 1;
+                q->lin = lin;
+                q->ss = c->sreg[EMU_SS];
+                q->sp = c->r.w[EMU_SP];
+                q->remaining = cost - SERVICE_SLICE;
+                *again = true;
+                return SERVICE_SLICE;
+            }
+        }
+    }
+    return cost;
+}
+
+void emu_machine_set_service(EmuMachine *m, EmuService fn, void *ctx) {
+    m->svc = fn;
+    m->svc_ctx = ctx;
+}
+
+bool emu_machine_add_stub_region(EmuMachine *m, uint32_t lo, uint32_t hi) {
+    return emu_cpu_add_hle_region(&m->cpu, lo, hi);
+}
+
+void emu_machine_set_boot(EmuMachine *m, EmuBoot fn, void *ctx) {
+    m->boot = fn;
+    m->boot_ctx = ctx;
+}
+
+/* ---- lifetime ---- */
+
+EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
+    EmuMachine *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->mem = calloc(1, EMU_MEM_SIZE + 16);
+    if (!m->mem) {
+        free(m);
+        return NULL;
+    }
+    m->div = cfg && cfg->cpu_div ? cfg->cpu_div : EMU_CPU_DIV_DEFAULT;
+    m->max_cycles = cfg ? cfg->max_cycles : 0;
+    m->input_limit = cfg && cfg->input_limit ? cfg->input_limit : 16;
+    emu_cpu_init(&m->cpu, m->mem, cfg ? cfg->timing : EMU_TIMING_EXACT);
+    m->cpu.ctx = m;
+    m->cpu.port_in = port_in;
+    m->cpu.port_out = port_out;
+    m->cpu.int_ack = int_ack;
+    m->cpu.hle_trap = machine_trap;
+    memcpy(m->mem + 0xF0000, emu_bios_rom, emu_bios_rom_size < 0x10000 ? emu_bios_rom_size : 0x10000);
+    m->cpu.rom_start = 0xF0000;
+    emu_cpu_add_hle_region(&m->cpu, 0xF0000, 0x100000);
+    pit_init(&m->pit);
+    pic_init(&m->pic);
+    input_init(&m->in);
+    m->irq0_due = MACHINE_NEVER;
+    return m;
+}
+
+void emu_machine_free(EmuMachine *m) {
+    if (!m) return;
+    input_free(&m->in);
+    free(m->mem);
+    free(m);
+}
+
+EmuCpu *emu_machine_cpu(EmuMachine *m) { return &m->cpu; }
+uint8_t *emu_machine_mem(EmuMachine *m) { return m->mem; }
+
+void emu_machine_end(EmuMachine *m, EmuEnd why, int status, const char *msg) {
+    if (m->end != EMU_END_NONE) return;
+    m->end = why;
+    m->status = status;
+    snprintf(m->msg, sizeof m->msg, "%s", msg ? msg : "");
+    m->cpu.stop = 1;
+}
+
+int emu_machine_exit_status(const EmuMachine *m) { return m->status; }
+const char *emu_machine_end_message(const EmuMachine *m) { return m->msg; }
+
+void emu_machine_interrupt(EmuMachine *m) {
+    m->interrupted = 1;
+    m->cpu.stop = 1;
+}
+
+/* ---- timers ---- */
+
+int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *ctx) {
+    if (!period || !fn) return -1;
+    for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
+        Timer *t = &m->timers[i];
+        if (!t->active) {
+            t->active = 1;
+            t->retry = 0;
+            t->period = period;
+            t->next_tick = machine_tick(m, m->cpu.cycles) + period;
+            t->fn = fn;
+            t->ctx = ctx;
+            return i;
+        }
+    }
+    return -1;
+}
+
+void emu_machine_remove_timer(EmuMachine *m, int h) {
+    if (h >= 0 && h < MACHINE_MAX_TIMERS) m->timers[h].active = 0;
+}
+
+bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
+    const EmuCpu *c = &m->cpu;
+    if (!(c->flags & EMU_FLAG_IF) || c->inhibit) return false;
+    *cs = c->sreg[EMU_CS];
+    /* Inside a REP string instruction the interrupt is taken after the current iteration and
+     * pushes the address of the prefix before the opcode. */
+    *ip = c->in_rep ? (uint16_t)(c->ip - 2) : c->ip;
+    return true;
+}
+
+void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
+    *cs = m->cpu.insn_cs;
+    *ip = m->cpu.insn_ip;
+}
+
+/* ---- the run loop ---- */
+
+/* Handle everything that is due at the current clock. */
+static void process_events(EmuMachine *m) {
+    uint64_t now = emu_machine_now(m);
+    while (m->irq0_due <= now) {
+        uint64_t tick = m->irq0_due / EMU_PIT_DIV;
+        pic_pulse(&m->pic, 0);
+        update_intr(m);
+        uint64_t t = pit_next_rise(&m->pit, 0, tick);
+        m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
+    }
+    for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
+        Timer *t = &m->timers[i];
+        if (!t->active) continue;
+        if (t->retry) t->retry = t->fn(t->ctx, m, t->pending_due);
+        while (t->active && t->next_tick * EMU_PIT_DIV <= now) {
+            uint64_t due = t->next_tick * EMU_PIT_DIV;
+            t->next_tick += t->period;
+            /* A tick while an earlier one still waits merges with it, as a pending IRQ would. */
+            if (!t->retry) {
+                t->pending_due = due;
+                t->retry = t->fn(t->ctx, m, due);
+            }
+        }
+    }
+}
+
+void emu_machine_set_trace(EmuMachine *m, void *file) { m->trace = file; }
+
+static void trace_insn(EmuMachine *m) {
+    char st[200];
+    const EmuCpu *c = &m->cpu;
+    emu_cpu_format_state(c, st, sizeof st);
+    uint32_t a = emu_linear(c->insn_cs, c->insn_ip);
+    fprintf(m->trace, "%04X:%04X %02X%02X%02X %10llu  %s\n", c->insn_cs, c->insn_ip, m->mem[a],
+            m->mem[(a + 1) & 0xFFFFF], m->mem[(a + 2) & 0xFFFFF], (unsigned long long)c->cycles, st);
+}
+
+static uint64_t next_deadline(const EmuMachine *m) {
+    if (m->trace) return m->cpu.cycles;
+    uint64_t d = cycle_at(m, m->irq0_due);
+    for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
+        const Timer *t = &m->timers[i];
+        if (!t->active) continue;
+        if (t->retry) return m->cpu.cycles; /* single-step until the sample can be taken */
+        uint64_t c = cycle_at(m, t->next_tick * EMU_PIT_DIV);
+        if (c < d) d = c;
+    }
+    if (m->max_cycles && m->max_cycles < d) d = m->max_cycles;
+    return d;
+}
+
+static void power_on(EmuMachine *m) {
+    emu_cpu_reset(&m->cpu);
+    m->powered = 1;
+}
+
+EmuEnd emu_machine_run(EmuMachine *m) {
+    if (!m->powered) power_on(m);
+    while (m->end == EMU_END_NONE) {
+        if (m->interrupted) {
+            emu_machine_end(m, EMU_END_SIGNAL, 130, "interrupted");
+            break;
+        }
+        if (m->max_cycles && m->cpu.cycles >= m->max_cycles) {
+            emu_machine_end(m, EMU_END_MAX_CYCLES, 0, "the --max-cycles limit was reached");
+            break;
+        }
+        m->cpu.deadline = next_deadline(m);
+        if (m->cpu.deadline <= m->cpu.cycles) m->cpu.force_step = 1;
+        EmuRunResult r = emu_cpu_run(&m->cpu);
+        if (r == EMU_RUN_HALT_FOREVER) {
+            emu_machine_end(m, EMU_END_HALT, 0, "the CPU halted with interrupts disabled");
+            break;
+        }
+        if (m->trace) trace_insn(m);
+        process_events(m);
+    }
+    return m->end;
+}
+
+/* ---- output ---- */
+
+void emu_machine_set_output(EmuMachine *m, EmuOutput fn, void *ctx) {
+    m->out = fn;
+    m->out_ctx = ctx;
+}
+
+void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n) {
+    if (m->out) m->out(m->out_ctx, bytes, n);
+}

@@ -1,0 +1,109 @@
+/* The PC's internal state, shared by machine.c, bios*.c, input.c and video.c. */
+#ifndef EMU86_MACHINE_INTERNAL_H
+#define EMU86_MACHINE_INTERNAL_H
+
+#include "emu.h"
+#include "pic.h"
+#include "pit.h"
+
+#include <signal.h>
+
+#define MACHINE_MAX_TIMERS 4
+#define MACHINE_MAX_PENDING 4
+#define MACHINE_NEVER UINT64_MAX
+/* A service's clocks are spent in slices of at most this many, so that no profiling tick
+ * (at least 60 us = 286 clocks apart) is ever merged with another. */
+#define SERVICE_SLICE 256u
+
+#define BDA 0x400u /* linear address of the BIOS data area */
+
+typedef struct Timer {
+    uint32_t period;     /* PIT clocks */
+    uint64_t next_tick;  /* PIT clock of the next due time */
+    uint64_t pending_due;/* master time of a tick whose sample still waits */
+    EmuTimerFn fn;
+    void *ctx;
+    uint8_t active, retry;
+} Timer;
+
+/* A service whose clocks are still being spent (keyed by trap address and stack). */
+typedef struct PendingCost {
+    uint32_t lin;
+    uint16_t ss, sp;
+    uint32_t remaining;
+    uint8_t used;
+} PendingCost;
+
+typedef struct Input {
+    uint16_t *keys;       /* from --keys */
+    size_t nkeys, cap, pos;
+    int fd;               /* host input after the keys, or -1 */
+    uint8_t buf[4096];
+    size_t blen, bpos;
+    int eof;
+} Input;
+
+struct EmuMachine {
+    EmuCpu cpu;
+    uint8_t *mem;
+    Pit pit;
+    Pic pic;
+    unsigned div;
+    uint64_t max_cycles;
+    int powered;
+
+    uint64_t irq0_due;    /* master time of the next IRQ0 edge */
+    Timer timers[MACHINE_MAX_TIMERS];
+
+    uint8_t port61;
+    uint8_t last_scan;
+    uint8_t crtc_index[2], crtc[2][32]; /* [0] colour (3D4h), [1] mono (3B4h) */
+    uint8_t cga_mode, cga_color;
+
+    EmuService svc;
+    void *svc_ctx;
+    EmuBoot boot;
+    void *boot_ctx;
+    PendingCost pending[MACHINE_MAX_PENDING];
+
+    EmuEnd end;
+    int status;
+    char msg[256];
+    volatile sig_atomic_t interrupted;
+
+    Input in;
+    unsigned input_limit, exhausted;
+    EmuOutput out;
+    void *out_ctx;
+    void *trace; /* FILE* */
+};
+
+static inline uint64_t machine_tick(const EmuMachine *m, uint64_t cycle) {
+    return cycle * m->div / EMU_PIT_DIV;
+}
+
+/* memory helpers for C services */
+static inline uint8_t m_rd8(const EmuMachine *m, uint32_t a) { return m->mem[a & 0xFFFFF]; }
+static inline uint16_t m_rd16(const EmuMachine *m, uint32_t a) {
+    return (uint16_t)(m->mem[a & 0xFFFFF] | m->mem[(a + 1) & 0xFFFFF] << 8);
+}
+static inline void m_wr8(EmuMachine *m, uint32_t a, uint8_t v) {
+    a &= 0xFFFFF;
+    if (a < m->cpu.rom_start) m->mem[a] = v;
+}
+static inline void m_wr16(EmuMachine *m, uint32_t a, uint16_t v) {
+    m_wr8(m, a, (uint8_t)v);
+    m_wr8(m, a + 1, (uint8_t)(v >> 8));
+}
+
+/* bios.c */
+uint32_t bios_service(EmuMachine *m, uint8_t svc);
+void bios_set_caller_flag(EmuMachine *m, uint16_t flag, int on);
+/* bios_video.c */
+uint32_t bios_video(EmuMachine *m);
+void bios_video_init(EmuMachine *m);
+/* input.c */
+void input_init(Input *in);
+void input_free(Input *in);
+
+#endif
