@@ -117,8 +117,9 @@ void emu_bios_teletype(EmuMachine *m, uint8_t ch) { teletype(m, m_rd8(m, B_PAGE)
 uint32_t bios_video(EmuMachine *m) {
     EmuCpu *c = &m->cpu;
     uint8_t ah = AH, al = AL;
-    uint8_t bh = c->r.b[7], bl = c->r.b[6];
-    uint8_t ch = c->r.b[5], cl = c->r.b[4], dh = c->r.b[3], dl = c->r.b[2];
+    /* byte registers in r.b: AL AH CL CH DL DH BL BH */
+    uint8_t bl = c->r.b[6], bh = c->r.b[7];
+    uint8_t cl = c->r.b[2], ch = c->r.b[3], dl = c->r.b[4], dh = c->r.b[5];
     int page = bh & 7;
     int r = rows(m), w = cols(m);
     switch (ah) {

@@ -1,7 +1,8 @@
 /* Test harness for the machine without DOS: boots the BIOS, loads a flat binary at 1000:0100
  * (like a .COM, CS=DS=ES=SS=1000h, SP=FFFEh) and runs it. The guest region is an HLE stub region
  * with two test services: F1h 40h ends the run with exit status AL; F1h 41h prints
- * "cycles N" (CPU clocks so far) on the output.
+ * "cycles N" (CPU clocks so far) on the output. With --screen, the text screen is printed at
+ * the end instead of the guest's teletype output.
  *
  *   guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats] FILE
  */
@@ -85,7 +86,7 @@ int main(int argc, char **argv) {
     emu_machine_set_boot(m, boot, NULL);
     emu_machine_set_service(m, service, NULL);
     emu_machine_add_stub_region(m, 0x10000, 0x20000);
-    emu_machine_set_output(m, out, NULL);
+    if (!screen) emu_machine_set_output(m, out, NULL); /* --screen: only the screen dump */
     if (getenv("GUESTRUN_TRACE")) emu_machine_set_trace(m, stderr);
     EmuEnd e = emu_machine_run(m);
     fflush(stdout);
