@@ -1,14 +1,13 @@
-/* emu86 command line. (Grows with the machine, DOS and profiler libraries.) */
+/* emu86 command line. (Grows with the DOS and profiler libraries.) */
 #include "emu.h"
+#include "options.h"
 
 #include <stdio.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
-    if (argc > 1 && !strcmp(argv[1], "--version")) {
-        printf("emu86 %s\n", EMU86_VERSION);
-        return 0;
-    }
-    fprintf(stderr, "emu86: the DOS machine is not wired up yet; see README.md\n");
-    return 2;
+    Options o;
+    if (!options_parse(&o, argc, argv)) return EXIT_USAGE;
+    fprintf(stderr, "emu86: %s: running DOS programs is not wired up yet\n", o.program);
+    return EXIT_LOAD;
 }

@@ -1,0 +1,426 @@
+/* emu86 command line: getopt_long, EMU86_OPTIONS, --config files, --help. */
+#include "options.h"
+
+#include "emu.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST,
+    O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
+    O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_FRONTEND, O_SCREEN, O_STATS,
+    O_NO_PROGRESS, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
+};
+
+static const struct option longopts[] = {
+    {"timing", required_argument, 0, O_TIMING},
+    {"cpu-mhz", required_argument, 0, O_CPU_MHZ},
+    {"max-cycles", required_argument, 0, O_MAX_CYCLES},
+    {"keys", required_argument, 0, O_KEYS},
+    {"input-limit", required_argument, 0, O_INPUT_LIMIT},
+    {"epoch", required_argument, 0, O_EPOCH},
+    {"drive", required_argument, 0, O_DRIVE},
+    {"cost-model", required_argument, 0, O_COST},
+    {"profil", optional_argument, 0, O_PROFIL},
+    {"bucket", required_argument, 0, O_BUCKET},
+    {"grain", required_argument, 0, O_GRAIN},
+    {"sample", required_argument, 0, O_SAMPLE},
+    {"unix-profil", required_argument, 0, O_UNIX_PROFIL},
+    {"profil-offset", required_argument, 0, O_POFFSET},
+    {"profil-scale", required_argument, 0, O_PSCALE},
+    {"profil-bufsiz", required_argument, 0, O_PBUFSIZ},
+    {"profil-style", required_argument, 0, O_PSTYLE},
+    {"profil-pc", required_argument, 0, O_PPC},
+    {"profil-range", required_argument, 0, O_PRANGE},
+    {"exact-profile", required_argument, 0, O_EXACT},
+    {"folded", required_argument, 0, O_FOLDED},
+    {"plot", required_argument, 0, O_PLOT},
+    {"map", required_argument, 0, O_MAP},
+    {"frontend", required_argument, 0, O_FRONTEND},
+    {"screen", no_argument, 0, O_SCREEN},
+    {"stats", no_argument, 0, O_STATS},
+    {"no-progress", no_argument, 0, O_NO_PROGRESS},
+    {"trace", required_argument, 0, O_TRACE},
+    {"config", required_argument, 0, O_CONFIG},
+    {"help", no_argument, 0, O_HELP},
+    {"version", no_argument, 0, O_VERSION},
+    {0, 0, 0, 0},
+};
+
+void options_help(void) {
+    fputs(
+        "usage: emu86 [OPTIONS] PROGRAM [ARGS...]\n"
+        "       emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT]\n"
+        "Runs a DOS .COM or .EXE program on an emulated IBM PC (8086, 4.77 MHz) and profiles it.\n"
+        "\n"
+        "Machine:\n"
+        "  --timing exact|table   CPU timing model: exact bus/queue model (default) or the\n"
+        "                         documented-timings model (faster, less exact)\n"
+        "  --cpu-mhz MHZ          CPU clock (default 4.77; the PIT stays at 1.193182 MHz)\n"
+        "  --max-cycles N         stop after N CPU clocks (exit status 124)\n"
+        "  --keys TEXT            keystrokes for the guest, before stdin ({Enter} {F1} \\n ...)\n"
+        "  --input-limit N        reads after the end of input before the run stops (16)\n"
+        "  --trace FILE           write an instruction trace (slow)\n"
+        "\n"
+        "DOS:\n"
+        "  --drive X=DIR[:ro]     host folder as drive X: (default C: = the current folder)\n"
+        "  --epoch DATE           virtual clock start, YYYY-MM-DD[THH:MM:SS] (1985-01-01T00:00:00)\n"
+        "  --cost-model off|FILE  clocks charged for DOS services: off, or read from FILE\n"
+        "\n"
+        "Profiling:\n"
+        "  --profil[=FILE]        write a PROFIL histogram (default PROG.PRF in the current folder)\n"
+        "  --bucket PARAGRAPHS    paragraphs per bucket (>= 1, default 1)\n"
+        "  --grain MICROSECONDS   clock interval (>= 60, default 1000)\n"
+        "  --sample irq|exact     sample what an IRQ0 would push (default) or the executing CS:IP\n"
+        "  --unix-profil FILE     write a UNIX profil(2) buffer\n"
+        "  --profil-offset ADDR   --profil-scale S   --profil-bufsiz BYTES\n"
+        "  --profil-style sysv|bsd|linux|osf        --profil-pc linear|ip\n"
+        "  --profil-range LOW-HIGH[:SCALE]          OSF/1 extended ranges (repeatable)\n"
+        "  --exact-profile FILE   every clock attributed to its instruction and call stack\n"
+        "                         (callgrind format)\n"
+        "  --folded FILE          folded stacks for flame graphs\n"
+        "  --plot FILE.svg        the histogram as an SVG plot\n"
+        "  --map FILE             LINK .MAP or NASM map file for symbol names\n"
+        "\n"
+        "Output:\n"
+        "  --frontend tty|stdio|sdl  how to show the guest (default: tty on a terminal)\n"
+        "  --screen               print the text screen at exit\n"
+        "  --stats                print cycles, instructions and exit status on stderr at exit\n"
+        "  --no-progress          no progress line on a terminal\n"
+        "  --config FILE          read options from FILE (one per line; # comments)\n"
+        "  --help, --version\n"
+        "\n"
+        "Options also come from the EMU86_OPTIONS environment variable (before the command line).\n"
+        "Exit status: the guest's return code; 2 bad usage; 123 output file error; 124 --max-cycles;\n"
+        "125 program not loadable; 126 guest halted; 127 input exhausted; 130/143 host signal.\n",
+        stdout);
+}
+
+/* Strings made here (config lines, EMU86_OPTIONS) that options may point into: kept for the
+ * life of the process. */
+static char *keep(char *p) {
+    static char *kept[512];
+    static int n;
+    if (n < 512) kept[n++] = p;
+    return p;
+}
+
+/* Context of the option being applied ("EMU86_OPTIONS: ", "FILE:LINE: "), for one-line errors. */
+static char where[300];
+
+static bool fail(const char *opt, const char *fmt, const char *arg) {
+    fprintf(stderr, "emu86: %s--%s: ", where, opt);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see emu86 --help)\n");
+    return false;
+}
+
+/* Strict unsigned number: decimal, 0x hex, or hex with a trailing h. */
+static bool parse_u64(const char *s, uint64_t max, uint64_t *out) {
+    if (!s || !*s || *s == '-' || isspace((unsigned char)*s)) return false;
+    size_t n = strlen(s);
+    int base = 10;
+    char buf[64];
+    if (n < sizeof buf && n > 1 && (s[n - 1] == 'h' || s[n - 1] == 'H')) {
+        memcpy(buf, s, n - 1);
+        buf[n - 1] = 0;
+        s = buf;
+        base = 16;
+    } else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, base);
+    if (errno || *end || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_u32opt(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint32_t *out) {
+    uint64_t v;
+    if (!parse_u64(arg, hi, &v) || v < lo) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "expected a number from %llu to %llu, got '%%s'", (unsigned long long)lo,
+                 (unsigned long long)hi);
+        return fail(opt, msg, arg);
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool parse_drive(Options *o, const char *arg) {
+    if (o->ndrives >= MAX_DRIVES) return fail("drive", "at most 8 drives ('%s')", arg);
+    if (!isalpha((unsigned char)arg[0]) || arg[1] != '=' || !arg[2])
+        return fail("drive", "expected X=DIR[:ro], got '%s'", arg);
+    DriveOpt *d = &o->drives[o->ndrives];
+    d->letter = (char)toupper((unsigned char)arg[0]);
+    for (int i = 0; i < o->ndrives; i++)
+        if (o->drives[i].letter == d->letter) return fail("drive", "drive given twice: '%s'", arg);
+    size_t n = strlen(arg);
+    d->readonly = n > 5 && !strcmp(arg + n - 3, ":ro");
+    d->dir = d->readonly ? keep(strndup(arg + 2, n - 5)) : arg + 2;
+    o->ndrives++;
+    return true;
+}
+
+static bool parse_range(Options *o, const char *arg) {
+    if (o->nranges >= MAX_RANGES) return fail("profil-range", "at most 16 ranges ('%s')", arg);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", arg);
+    char *dash = strchr(buf, '-'), *colon = strchr(buf, ':');
+    if (!dash) return fail("profil-range", "expected LOW-HIGH[:SCALE], got '%s'", arg);
+    *dash = 0;
+    if (colon) *colon = 0;
+    uint64_t lo, hi, sc = 0x10000;
+    if (!parse_u64(buf, 0xFFFFF, &lo) || !parse_u64(dash + 1, 0x100000, &hi) || hi <= lo ||
+        (colon && !parse_u64(colon + 1, 0x10000, &sc)))
+        return fail("profil-range", "expected LOW-HIGH[:SCALE] with LOW < HIGH <= 100000h, got '%s'", arg);
+    RangeOpt *r = &o->ranges[o->nranges++];
+    r->low = (uint32_t)lo;
+    r->high = (uint32_t)hi;
+    r->scale = (uint32_t)sc;
+    return true;
+}
+
+static bool parse_mhz(Options *o, const char *arg) {
+    char *end;
+    errno = 0;
+    double mhz = strtod(arg, &end);
+    if (errno || *end || !(mhz > 0.05 && mhz <= 14.31818))
+        return fail("cpu-mhz", "expected a clock in MHz from 0.06 to 14.31818, got '%s'", arg);
+    /* the CPU clock is the 14.31818 MHz crystal divided by an integer */
+    long div = (long)(14.31818 / mhz + 0.5);
+    if (div < 1) div = 1;
+    if (div > 255) div = 255;
+    o->cpu_div = (unsigned)div;
+    return true;
+}
+
+static bool one_option(Options *o, int c, const char *arg, const char *name) {
+    uint64_t v;
+    switch (c) {
+    case O_TIMING:
+        if (!strcmp(arg, "exact")) o->timing = EMU_TIMING_EXACT;
+        else if (!strcmp(arg, "table")) o->timing = EMU_TIMING_TABLE;
+        else return fail(name, "expected exact or table, got '%s'", arg);
+        return true;
+    case O_CPU_MHZ: return parse_mhz(o, arg);
+    case O_MAX_CYCLES:
+        if (!parse_u64(arg, UINT64_MAX, &v) || !v) return fail(name, "expected a positive number, got '%s'", arg);
+        o->max_cycles = v;
+        return true;
+    case O_KEYS: o->keys = arg; return true;
+    case O_INPUT_LIMIT: return parse_u32opt(name, arg, 1, 1000000000, &o->input_limit);
+    case O_EPOCH: o->epoch = arg; return true;
+    case O_DRIVE: return parse_drive(o, arg);
+    case O_COST: o->cost_model = arg; return true;
+    case O_PROFIL: o->profil = arg ? arg : ""; return true;
+    case O_BUCKET: return parse_u32opt(name, arg, 1, 0xFFFF, &o->bucket);
+    case O_GRAIN: return parse_u32opt(name, arg, 60, 54925, &o->grain);
+    case O_SAMPLE:
+        if (!strcmp(arg, "irq")) o->sample_exact = 0;
+        else if (!strcmp(arg, "exact")) o->sample_exact = 1;
+        else return fail(name, "expected irq or exact, got '%s'", arg);
+        return true;
+    case O_UNIX_PROFIL: o->unix_profil = arg; return true;
+    case O_POFFSET: return parse_u32opt(name, arg, 0, 0xFFFFF, &o->profil_offset);
+    case O_PSCALE: return parse_u32opt(name, arg, 0, 0x10000, &o->profil_scale);
+    case O_PBUFSIZ: return parse_u32opt(name, arg, 0, 0x1000000, &o->profil_bufsiz);
+    case O_PSTYLE:
+        if (strcmp(arg, "sysv") && strcmp(arg, "bsd") && strcmp(arg, "linux") && strcmp(arg, "osf"))
+            return fail(name, "expected sysv, bsd, linux or osf, got '%s'", arg);
+        o->profil_style = arg;
+        return true;
+    case O_PPC:
+        if (!strcmp(arg, "linear")) o->profil_pc_ip = 0;
+        else if (!strcmp(arg, "ip")) o->profil_pc_ip = 1;
+        else return fail(name, "expected linear or ip, got '%s'", arg);
+        return true;
+    case O_PRANGE: return parse_range(o, arg);
+    case O_EXACT: o->exact_profile = arg; return true;
+    case O_FOLDED: o->folded = arg; return true;
+    case O_PLOT: o->plot = arg; return true;
+    case O_MAP: o->map = arg; return true;
+    case O_FRONTEND:
+        if (strcmp(arg, "tty") && strcmp(arg, "stdio") && strcmp(arg, "sdl"))
+            return fail(name, "expected tty, stdio or sdl, got '%s'", arg);
+        o->frontend = arg;
+        return true;
+    case O_SCREEN: o->screen = true; return true;
+    case O_STATS: o->stats = true; return true;
+    case O_NO_PROGRESS: o->progress_off = true; return true;
+    case O_TRACE: o->trace = arg; return true;
+    case O_HELP: options_help(); exit(0);
+    case O_VERSION: printf("emu86 %s\n", EMU86_VERSION); exit(0);
+    default: return false;
+    }
+}
+
+static const char *name_of(int c) {
+    for (const struct option *p = longopts; p->name; p++)
+        if (p->val == c) return p->name;
+    return "?";
+}
+
+/* Options from a config file: one "--option[=value]" or "option value" per line. */
+static bool read_config(Options *o, const char *path, int depth);
+
+static bool apply_word_list(Options *o, char **words, int n, int depth, bool allow_program);
+
+static bool read_config(Options *o, const char *path, int depth) {
+    if (depth > 4) {
+        fprintf(stderr, "emu86: %s--config: %s: too deeply nested\n", where, path);
+        return false;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "emu86: %s--config: %s: %s\n", where, path, strerror(errno));
+        return false;
+    }
+    char line[1024];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *s = line;
+        while (isspace((unsigned char)*s)) s++;
+        size_t n = strlen(s);
+        while (n && isspace((unsigned char)s[n - 1])) s[--n] = 0;
+        if (!*s || *s == '#') continue;
+        char *words[2] = {0};
+        char *copy = keep(strdup(s));
+        if (copy[0] != '-') {
+            /* "option value" */
+            char *sp = strpbrk(copy, " \t=");
+            char *opt = keep(malloc(strlen(copy) + 3));
+            if (sp) *sp++ = 0;
+            sprintf(opt, "--%s", copy);
+            words[0] = opt;
+            if (sp) {
+                while (isspace((unsigned char)*sp) || *sp == '=') sp++;
+                words[1] = sp;
+            }
+        } else {
+            char *sp = strpbrk(copy, " \t");
+            words[0] = copy;
+            if (sp) {
+                *sp++ = 0;
+                while (isspace((unsigned char)*sp)) sp++;
+                words[1] = sp;
+            }
+        }
+        char saved[sizeof where];
+        memcpy(saved, where, sizeof where);
+        snprintf(where, sizeof where, "%s:%d: ", path, lineno);
+        ok = apply_word_list(o, words, words[1] ? 2 : 1, depth + 1, false);
+        if (ok) memcpy(where, saved, sizeof where);
+    }
+    fclose(f);
+    return ok;
+}
+
+/* Applies options given as words (argv-like, without the program). */
+static bool apply_word_list(Options *o, char **words, int n, int depth, bool allow_program) {
+    for (int i = 0; i < n; i++) {
+        char *w = words[i];
+        if (w[0] != '-' || w[1] != '-') {
+            if (allow_program) continue;
+            fprintf(stderr, "emu86: %sunexpected '%s' in options (see emu86 --help)\n", where, w);
+            return false;
+        }
+        char *eq = strchr(w, '=');
+        size_t len = eq ? (size_t)(eq - w - 2) : strlen(w + 2);
+        const struct option *p;
+        for (p = longopts; p->name; p++)
+            if (strlen(p->name) == len && !strncmp(p->name, w + 2, len)) break;
+        if (!p->name) {
+            fprintf(stderr, "emu86: %sunknown option '%s' (see emu86 --help)\n", where, w);
+            return false;
+        }
+        const char *arg = eq ? eq + 1 : NULL;
+        if (p->has_arg == required_argument && !arg) {
+            if (i + 1 >= n) {
+                fprintf(stderr, "emu86: %s--%s needs a value (see emu86 --help)\n", where, p->name);
+                return false;
+            }
+            arg = words[++i];
+        }
+        if (p->has_arg == no_argument && arg) {
+            fprintf(stderr, "emu86: %s--%s takes no value (see emu86 --help)\n", where, p->name);
+            return false;
+        }
+        if (p->val == O_CONFIG) {
+            if (!read_config(o, arg, depth)) return false;
+            continue;
+        }
+        if (!one_option(o, p->val, arg, p->name)) return false;
+    }
+    return true;
+}
+
+static void defaults(Options *o) {
+    memset(o, 0, sizeof *o);
+    o->timing = EMU_TIMING_EXACT;
+    o->bucket = 1;
+    o->grain = 1000;
+}
+
+bool options_parse(Options *o, int argc, char **argv) {
+    defaults(o);
+    /* EMU86_OPTIONS: whitespace-separated options applied before the command line */
+    const char *env = getenv("EMU86_OPTIONS");
+    if (env && *env) {
+        char *copy = keep(strdup(env)), *save = NULL;
+        char *words[128];
+        int n = 0;
+        for (char *t = strtok_r(copy, " \t\n", &save); t && n < 128; t = strtok_r(NULL, " \t\n", &save)) words[n++] = t;
+        snprintf(where, sizeof where, "EMU86_OPTIONS: ");
+        if (!apply_word_list(o, words, n, 0, false)) return false;
+        where[0] = 0;
+    }
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        int idx = 0;
+        /* "+" stops at the first non-option: the program and its own arguments follow */
+        int c = getopt_long(argc, argv, "+", longopts, &idx);
+        if (c == -1) break;
+        if (c == '?') {
+            if (optopt && optopt >= 256) fprintf(stderr, "emu86: %s--%s needs a value (see emu86 --help)\n", where, name_of(optopt));
+            else fprintf(stderr, "emu86: %sunknown option '%s' (see emu86 --help)\n", where, argv[optind - 1]);
+            return false;
+        }
+        if (c == O_CONFIG) {
+            if (!read_config(o, optarg, 0)) return false;
+            continue;
+        }
+        if (!one_option(o, c, optarg, name_of(c))) return false;
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "emu86: %sno program given (usage: emu86 [OPTIONS] PROGRAM [ARGS...]; see emu86 --help)\n", where);
+        return false;
+    }
+    o->program = argv[optind];
+    o->args = argv + optind + 1;
+    o->nargs = argc - optind - 1;
+    if ((o->profil_offset || o->profil_scale || o->profil_bufsiz || o->profil_style) && !o->unix_profil &&
+        !o->nranges) {
+        fprintf(stderr, "emu86: %s--profil-offset/--profil-scale/--profil-bufsiz/--profil-style need --unix-profil (see emu86 --help)\n", where);
+        return false;
+    }
+    if (o->nranges && !o->unix_profil) {
+        fprintf(stderr, "emu86: %s--profil-range needs --unix-profil (see emu86 --help)\n", where);
+        return false;
+    }
+    if (o->nranges && o->profil_style && strcmp(o->profil_style, "osf")) {
+        fprintf(stderr, "emu86: %s--profil-range is OSF/1's extended form: it needs --profil-style osf\n", where);
+        return false;
+    }
+    return true;
+}
