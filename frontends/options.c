@@ -103,10 +103,10 @@ void options_help(void) {
 
 /* Strings made here (config lines, EMU86_OPTIONS) that options may point into: kept for the
  * life of the process. */
+static char *kept_strings[512];
+static int n_kept;
 static char *keep(char *p) {
-    static char *kept[512];
-    static int n;
-    if (n < 512) kept[n++] = p;
+    if (n_kept < 512) kept_strings[n_kept++] = p;
     return p;
 }
 
