@@ -1,0 +1,266 @@
+/* dos-hle internals shared by its files: the Dos state, the guest memory helpers, the call
+ * context of an INT 21h in progress, and each file's entry points. */
+#ifndef EMU86_DOS_INTERNAL_H
+#define EMU86_DOS_INTERNAL_H
+
+#include "dos.h"
+#include "dos_cost.h"
+#include "dos_errors.h"
+#include "dos_image.h"
+#include "dos_memory.h"
+#include "dos_names.h"
+#include "dos_sandbox.h"
+
+#include <stdio.h>
+
+/* ---- memory map (paragraphs) ---- */
+#define DOS_DATA_SEG 0x0180u     /* DOS data: flags, list of lists, device headers */
+#define DOS_ARENA_FIRST 0x0300u  /* first MCB */
+#define DOS_ARENA_TOP 0xA000u
+#define DOS_SHELL_PSP 0x0301u    /* the shell's PSP (parent of the first program) */
+#define DOS_SHELL_ENV 0x0312u    /* its environment (2Eh paragraphs) */
+#define DOS_ROOT_ENV 0x0341u     /* the first program's environment (BEh paragraphs) */
+#define DOS_ROOT_ENV_PARAS 0x00BEu
+#define DOS_IO_BYTES 0x900u      /* I/O stub area 00700h-00FFFh */
+#define DOS_CODE_BYTES 0x800u    /* DOS stub area 01000h-017FFh */
+
+/* offsets in DOS_DATA_SEG */
+#define DD_CRITERR 0x0000u       /* critical error flag, then InDOS */
+#define DD_INDOS 0x0001u
+#define DD_MEDIA 0x0010u         /* media descriptor byte for AH=1Bh/1Ch */
+#define DD_FIRST_MCB 0x00FEu     /* word before the list of lists */
+#define DD_SYSVARS 0x0100u       /* list of lists (AH=52h) */
+#define DD_NUL 0x0122u           /* NUL device header, inside the list of lists */
+#define DD_DEVICES 0x0140u       /* CON, AUX, PRN, CLOCK$ headers */
+
+/* ---- HLE services (see dos_stubs.asm) ---- */
+enum {
+    SVC_INT20 = 0x40, SVC_INT21, SVC_INT21_FINISH, SVC_CTRLC_BEFORE, SVC_CTRLC_AFTER,
+    SVC_ROOT_END, SVC_INT23_DEFAULT, SVC_UNUSED47, SVC_INT27, SVC_INT2F,
+    SVC_IO_STEP = 0x50, SVC_INT29,
+};
+/* entry tables at the start of each stub area */
+enum { IO_RUN, IO_CALL10, IO_CALL16, IO_CALL1A, IO_CALL13, IO_CALL17, IO_CALL14, IO_INT29,
+       IO_DEV_RETF, IO_N };
+enum { DE_INT20, DE_INT21, DE_INT21_FINISH, DE_CTRLC, DE_INT22_ROOT, DE_INT23, DE_INT24,
+       DE_INT25, DE_INT26, DE_INT27, DE_INT28, DE_INT2F, DE_IRET, DE_N };
+
+/* ---- files ---- */
+enum { SFT_FREE = 0, SFT_FILE, SFT_DEVICE, SFT_STDIN, SFT_STDOUT };
+#define DOS_SFT_MAX 40
+#define DOS_JFT_DEFAULT 20
+
+typedef struct DosSft {
+    int kind;
+    int refs;
+    int fd;                /* host descriptor of a file */
+    int device;            /* DOS_DEV_* */
+    uint8_t mode;          /* open mode byte (access in bits 0-2) */
+    uint8_t drive;         /* 0 = A */
+    bool written;
+    bool raw;              /* device in raw (binary) mode */
+    uint32_t pos;
+    char name[13];
+    uint16_t owner_psp;
+    bool fcb;              /* opened through an FCB (no handle) */
+} DosSft;
+
+/* ---- an INT 21h in progress ---- */
+enum { STEP_NONE = 0, STEP_INT10, STEP_INT16, STEP_INT1A, STEP_INT13, STEP_INT17, STEP_INT14 };
+typedef struct DosStep {
+    uint8_t kind;
+    uint16_t ax, bx, cx, dx;
+    uint32_t io_cost;
+} DosStep;
+
+typedef struct DosCall {
+    uint16_t w[8], sreg[4];  /* the registers to return */
+    uint16_t entry_w[8], entry_sreg[4]; /* as the caller gave them (for Ctrl-C) */
+    uint16_t set_flags, clear_flags; /* caller flags to set / clear in the IRET frame */
+    DosStep *steps;
+    int nsteps, cap, pos;
+    bool ctrl_c;             /* Ctrl-C seen: INT 23h after the steps */
+} DosCall;
+
+#define DOS_CALL_DEPTH 8
+
+/* ---- processes started by EXEC ---- */
+typedef struct DosProc {
+    uint16_t psp;
+    uint16_t w[8], sreg[4];  /* the parent's registers at its EXEC */
+    uint16_t parent_dta_seg, parent_dta_off;
+    bool used;
+} DosProc;
+#define DOS_PROC_MAX 16
+
+/* ---- find first/next searches ---- */
+#define DOS_SEARCH_MAX 16
+typedef struct DosSearch {
+    int drive;
+    int n;
+    char comps[DOS_MAX_DEPTH][13];
+    uint32_t stamp;          /* for reuse, least recently used */
+} DosSearch;
+
+struct Dos {
+    DosConfig cfg;
+    EmuMachine *m;
+    uint8_t *mem;
+    DosCosts costs;
+    DosFacts facts;
+
+    /* drives */
+    int rootfd[26];
+    char cwd[26][DOS_MAX_CWD + 1];
+    int cur_drive;
+    bool verify;
+    bool break_check;
+    uint8_t alloc_strategy;
+
+    /* program */
+    char *prog_host;
+    char prog_dos[80];       /* "C:\PROG.EXE" */
+    uint8_t *prog;
+    size_t prog_len;
+    DosImage img;
+    char tail[128];
+    uint8_t tail_len;
+
+    /* processes, memory */
+    DosArena arena;
+    uint16_t cur_psp;
+    uint16_t dta_seg, dta_off;
+    DosProc procs[DOS_PROC_MAX];
+    uint16_t last_return;    /* AH=4Dh: type << 8 | code */
+    bool return_read;
+
+    /* files */
+    DosSft sft[DOS_SFT_MAX];
+    DosSearch searches[DOS_SEARCH_MAX];
+    uint32_t search_clock;
+
+    /* errors (AH=59h) */
+    uint16_t last_error;
+
+    /* console */
+    unsigned column;         /* for tab expansion */
+    uint8_t line[130];       /* a CON line being handed out by handle reads */
+    unsigned line_len, line_pos;
+    int pending_scan;        /* the scan code of an extended key, read next (or -1) */
+    bool swallow_lf;         /* a redirected line ended with CR: skip an LF that follows */
+
+    /* time: centiseconds added to the clock by AH=2Bh/2Dh */
+    int64_t time_adjust;
+
+    /* the INT 21h calls in progress (nested through INT 23h, TSRs, ...) */
+    DosCall calls[DOS_CALL_DEPTH];
+    int depth;
+    DosCall *call;           /* the one being served */
+    uint32_t call_extra;     /* DOS-layer clocks the call adds (bytes moved, directory work) */
+    uint16_t ctrlc_sp;
+
+    /* INT 2Fh */
+    struct { DosMultiplexFn fn; void *ctx; } mux[8];
+    int nmux;
+
+    uint16_t io_entry[IO_N], dos_entry[DE_N];
+};
+
+/* ---- guest memory ---- */
+static inline uint32_t lin(uint16_t seg, uint16_t off) { return ((uint32_t)seg << 4) + off; }
+static inline uint8_t rd8(const Dos *d, uint32_t a) { return d->mem[a & 0xFFFFF]; }
+static inline uint16_t rd16(const Dos *d, uint32_t a) {
+    return (uint16_t)(d->mem[a & 0xFFFFF] | d->mem[(a + 1) & 0xFFFFF] << 8);
+}
+static inline void wr8(Dos *d, uint32_t a, uint8_t v) {
+    a &= 0xFFFFF;
+    if (a < 0xF0000) d->mem[a] = v;
+}
+static inline void wr16(Dos *d, uint32_t a, uint16_t v) {
+    wr8(d, a, (uint8_t)v);
+    wr8(d, a + 1, (uint8_t)(v >> 8));
+}
+void dos_read_mem(const Dos *d, uint16_t seg, uint16_t off, void *dst, size_t n);
+void dos_write_mem(Dos *d, uint16_t seg, uint16_t off, const void *src, size_t n);
+/* An ASCIIZ string from seg:off (at most max-1 characters). */
+void dos_read_asciiz(const Dos *d, uint16_t seg, uint16_t off, char *dst, size_t max);
+
+/* ---- registers of the call being served ---- */
+#define R(d) ((d)->call->w)
+#define S(d) ((d)->call->sreg)
+#define rAX(d) R(d)[EMU_AX]
+#define rBX(d) R(d)[EMU_BX]
+#define rCX(d) R(d)[EMU_CX]
+#define rDX(d) R(d)[EMU_DX]
+#define rSI(d) R(d)[EMU_SI]
+#define rDI(d) R(d)[EMU_DI]
+#define rDS(d) S(d)[EMU_DS]
+#define rES(d) S(d)[EMU_ES]
+static inline uint8_t rAL(const Dos *d) { return (uint8_t)d->call->w[EMU_AX]; }
+static inline uint8_t rAH(const Dos *d) { return (uint8_t)(d->call->w[EMU_AX] >> 8); }
+static inline uint8_t rDL(const Dos *d) { return (uint8_t)d->call->w[EMU_DX]; }
+static inline void setAL(Dos *d, uint8_t v) { d->call->w[EMU_AX] = (uint16_t)((d->call->w[EMU_AX] & 0xFF00) | v); }
+static inline void setAH(Dos *d, uint8_t v) { d->call->w[EMU_AX] = (uint16_t)((d->call->w[EMU_AX] & 0x00FF) | v << 8); }
+/* Success (carry clear) / failure (carry set, AX = code, remembered for AH=59h). */
+void dos_ok(Dos *d);
+void dos_fail(Dos *d, uint16_t code);
+void dos_set_zf(Dos *d, bool on);
+
+/* ---- device-layer steps of the current call ---- */
+void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint16_t dx, uint32_t io_cost);
+
+/* ---- dos_main.c ---- */
+bool dos_drive_valid(const Dos *d, int drive /* 0 = A */);
+const char **dos_cwds(const Dos *d, const char *out[26]);
+uint64_t dos_now_centis(const Dos *d);
+
+/* ---- dos_process.c ---- */
+bool dos_boot(void *ctx, EmuMachine *m);
+void dos_terminate(Dos *d, uint8_t code, uint8_t type);
+void dos_fn_exec(Dos *d);           /* 4Bh */
+void dos_fn_create_psp(Dos *d);     /* 26h */
+void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */
+uint16_t dos_build_env(Dos *d, uint16_t seg, uint16_t paras, const uint8_t *src, size_t srclen,
+                       const char *prog);
+void dos_init_memory_map(Dos *d);
+
+/* ---- dos_console.c ---- */
+void dos_fn_console(Dos *d, uint8_t ah); /* 01h-0Ch */
+void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked);
+/* Read one key/byte for a console read; -1 at the end of input (counted as exhausted). */
+int dos_con_read_key(Dos *d);
+size_t dos_con_read_line(Dos *d, uint8_t *dst, size_t max); /* handle read of CON */
+bool dos_con_ready(Dos *d);
+void dos_stdin_redirect_read(Dos *d);
+
+/* ---- dos_files.c ---- */
+void dos_files_init(Dos *d);
+void dos_fn_files(Dos *d, uint8_t ah); /* 3Ch-46h, 5Ah, 5Bh, 57h, 41h, 43h, 56h */
+int dos_handle_sft(Dos *d, uint16_t handle); /* SFT index or -1 */
+uint16_t dos_handle_read(Dos *d, uint16_t handle, uint16_t seg, uint16_t off, uint16_t n, uint16_t *got);
+uint16_t dos_handle_write(Dos *d, uint16_t handle, uint16_t seg, uint16_t off, uint16_t n, uint16_t *put);
+uint16_t dos_handle_read_bytes(Dos *d, uint16_t handle, uint8_t *buf, uint16_t n, uint16_t *got);
+uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uint16_t n, uint16_t *put);
+void dos_close_process_files(Dos *d, uint16_t psp);
+void dos_sft_ref(Dos *d, int idx);
+uint16_t dos_path_from_guest(Dos *d, uint16_t seg, uint16_t off, bool wild, DosPath *p);
+int dos_open_parent(Dos *d, const DosPath *p, uint16_t *err);
+void dos_stamp_now(Dos *d, uint16_t *date, uint16_t *time);
+void dos_file_datetime(int64_t unix_mtime, uint16_t *date, uint16_t *time);
+uint8_t dos_attr_of(const DosDirEntry *e);
+
+/* ---- dos_dirs.c ---- */
+void dos_fn_dirs(Dos *d, uint8_t ah); /* 39h-3Bh, 47h, 4Eh, 4Fh, 0Eh, 19h, 1Bh, 1Ch, 36h */
+int dos_find_matches(Dos *d, int drive, const char (*comps)[13], int n, const uint8_t pat[11],
+                     uint8_t attr, uint16_t start, DosDirEntry *found, uint16_t *index);
+
+/* ---- dos_fcb.c ---- */
+void dos_fn_fcb(Dos *d, uint8_t ah);  /* 0Fh-17h, 21h-24h, 27h, 28h, 29h */
+
+/* ---- dos_misc.c ---- */
+void dos_fn_misc(Dos *d, uint8_t ah); /* vectors, date/time, version, memory, PSP, ... */
+
+/* ---- dos_int21.c ---- */
+uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc);
+
+#endif

@@ -1,0 +1,252 @@
+/* The Dos object: configuration, drives, the program file, attaching to a machine, and the
+ * small helpers the service files share (guest memory, results, steps). */
+#include "dos_internal.h"
+#include "dos_time.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+Dos *dos_new(const DosConfig *cfg, char *err, size_t errlen) {
+    Dos *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    d->cfg = *cfg;
+    if (!d->cfg.version_major) {
+        d->cfg.version_major = 3;
+        d->cfg.version_minor = 30;
+    }
+    for (int i = 0; i < 26; i++) d->rootfd[i] = -1;
+    d->cur_drive = -1;
+    bool any = false;
+    for (int i = 0; i < 26; i++) {
+        if (!cfg->drive[i]) continue;
+        d->rootfd[i] = dos_sb_open_root(cfg->drive[i], err, errlen);
+        if (d->rootfd[i] < 0) {
+            dos_free(d);
+            return NULL;
+        }
+        if (d->cur_drive < 0) d->cur_drive = i;
+        any = true;
+    }
+    if (!any) {
+        d->rootfd[2] = dos_sb_open_root(".", err, errlen);
+        if (d->rootfd[2] < 0) {
+            dos_free(d);
+            return NULL;
+        }
+        d->cur_drive = 2;
+    }
+    dos_costs_default(&d->costs);
+    if (cfg->cost_file && !dos_costs_load(&d->costs, cfg->cost_file, err, errlen)) {
+        dos_free(d);
+        return NULL;
+    }
+    if (cfg->no_costs) {
+        memset(&d->costs, 0, sizeof d->costs);
+        d->costs.off = true;
+    }
+    d->break_check = false;
+    d->pending_scan = -1;
+    d->facts.int20_seg = DOS_CODE_SEG;
+    d->facts.io_seg = DOS_IO_SEG;
+    return d;
+}
+
+void dos_free(Dos *d) {
+    if (!d) return;
+    for (int i = 0; i < 26; i++)
+        if (d->rootfd[i] >= 0) close(d->rootfd[i]);
+    for (int i = 0; i < DOS_SFT_MAX; i++)
+        if (d->sft[i].kind == SFT_FILE && d->sft[i].fd >= 0) close(d->sft[i].fd);
+    for (int i = 0; i < DOS_CALL_DEPTH; i++) free(d->calls[i].steps);
+    free(d->prog_host);
+    free(d->prog);
+    free(d);
+}
+
+static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errlen) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, errno == ENOENT ? "no such program" : strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not an executable (not a regular file)", path);
+        fclose(f);
+        return NULL;
+    }
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    if (st.st_size > 0x100000) cap = 0x100001; /* more than memory: read enough to say so */
+    uint8_t *b = malloc(cap);
+    if (!b) {
+        fclose(f);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    n = fread(b, 1, cap, f);
+    fclose(f);
+    *len = n;
+    return b;
+}
+
+/* The DOS name of the program: its path inside drive C:'s folder when it is there, else its
+ * file name in C:'s root. */
+static void dos_name_of(Dos *d, const char *host) {
+    const char *base = strrchr(host, '/');
+    base = base ? base + 1 : host;
+    char name[13];
+    if (!dos_host_name_83(base, name)) {
+        /* an odd host name: cut to 8.3 the way DOS would see it typed */
+        DosPath p;
+        const char *cwd[26] = {0};
+        cwd[d->cur_drive] = "";
+        if (dos_path_resolve(base, d->cur_drive, cwd, false, &p) == 0 && p.n == 1)
+            memcpy(name, p.comp[0], 13);
+        else
+            snprintf(name, sizeof name, "PROGRAM.EXE");
+    }
+    snprintf(d->prog_dos, sizeof d->prog_dos, "%c:\\%s", 'A' + d->cur_drive, name);
+}
+
+bool dos_load_program(Dos *d, const char *host_path, int argc, char *const argv[], char *err,
+                      size_t errlen) {
+    const char *shown = host_path;
+    size_t len = 0;
+    uint8_t *b = read_file(host_path, &len, err, errlen);
+    if (!b) return false;
+    char why[200];
+    if (!dos_image_check(b, len, &d->img, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", shown, why);
+        free(b);
+        return false;
+    }
+    uint32_t avail = DOS_ARENA_TOP - DOS_PSP_SEG;
+    if (dos_image_min_paras(&d->img) > avail) {
+        snprintf(err, errlen, "%s: not enough memory to load the program (needs %u KiB, %u KiB free)",
+                 shown, (unsigned)(dos_image_min_paras(&d->img) * 16 / 1024),
+                 (unsigned)(avail * 16 / 1024));
+        free(b);
+        return false;
+    }
+    free(d->prog);
+    d->prog = b;
+    d->prog_len = len;
+    free(d->prog_host);
+    d->prog_host = strdup(host_path);
+    dos_name_of(d, host_path);
+    /* command tail: " arg1 arg2", at most 126 characters */
+    size_t k = 0;
+    for (int i = 1; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (k + 1 + n > 126) {
+            snprintf(err, errlen, "%s: the arguments are longer than DOS's 126-character command line",
+                     shown);
+            return false;
+        }
+        d->tail[k++] = ' ';
+        memcpy(d->tail + k, argv[i], n);
+        k += n;
+    }
+    d->tail_len = (uint8_t)k;
+    d->facts.is_exe = d->img.is_exe;
+    d->facts.com_size = d->img.is_exe ? 0 : (uint32_t)len;
+    d->facts.exe_pages = d->img.is_exe ? d->img.mz.pages : 0;
+    return true;
+}
+
+bool dos_attach(Dos *d, EmuMachine *m) {
+    d->m = m;
+    d->mem = emu_machine_mem(m);
+    emu_machine_set_boot(m, dos_boot, d);
+    emu_machine_set_service(m, dos_service, d);
+    return emu_machine_add_stub_region(m, lin(DOS_IO_SEG, 0), lin(DOS_IO_SEG, DOS_IO_BYTES)) &&
+           emu_machine_add_stub_region(m, lin(DOS_CODE_SEG, 0), lin(DOS_CODE_SEG, DOS_CODE_BYTES));
+}
+
+const DosFacts *dos_facts(const Dos *d) { return &d->facts; }
+
+bool dos_add_multiplex(Dos *d, DosMultiplexFn fn, void *ctx) {
+    if (d->nmux >= (int)(sizeof d->mux / sizeof d->mux[0])) return false;
+    d->mux[d->nmux].fn = fn;
+    d->mux[d->nmux].ctx = ctx;
+    d->nmux++;
+    return true;
+}
+
+/* ---- helpers ---- */
+
+bool dos_drive_valid(const Dos *d, int drive) {
+    return drive >= 0 && drive < 26 && d->rootfd[drive] >= 0;
+}
+
+const char **dos_cwds(const Dos *d, const char *out[26]) {
+    for (int i = 0; i < 26; i++) out[i] = d->rootfd[i] >= 0 ? d->cwd[i] : NULL;
+    return out;
+}
+
+uint64_t dos_now_centis(const Dos *d) {
+    int64_t c = (int64_t)dos_master_to_centis(emu_machine_now(d->m)) + d->cfg.epoch * 100 +
+                d->time_adjust;
+    return c < 0 ? 0 : (uint64_t)c;
+}
+
+void dos_read_mem(const Dos *d, uint16_t seg, uint16_t off, void *dst, size_t n) {
+    uint8_t *p = dst;
+    for (size_t i = 0; i < n; i++) p[i] = rd8(d, lin(seg, (uint16_t)(off + i)));
+}
+
+void dos_write_mem(Dos *d, uint16_t seg, uint16_t off, const void *src, size_t n) {
+    const uint8_t *p = src;
+    for (size_t i = 0; i < n; i++) wr8(d, lin(seg, (uint16_t)(off + i)), p[i]);
+}
+
+void dos_read_asciiz(const Dos *d, uint16_t seg, uint16_t off, char *dst, size_t max) {
+    size_t i = 0;
+    for (; i + 1 < max; i++) {
+        uint8_t c = rd8(d, lin(seg, (uint16_t)(off + i)));
+        if (!c) break;
+        dst[i] = (char)c;
+    }
+    dst[i] = 0;
+}
+
+void dos_ok(Dos *d) {
+    d->call->clear_flags |= EMU_FLAG_CF;
+    d->call->set_flags &= (uint16_t)~EMU_FLAG_CF;
+}
+
+void dos_fail(Dos *d, uint16_t code) {
+    d->call->w[EMU_AX] = code;
+    d->call->set_flags |= EMU_FLAG_CF;
+    d->call->clear_flags &= (uint16_t)~EMU_FLAG_CF;
+    d->last_error = code;
+}
+
+void dos_set_zf(Dos *d, bool on) {
+    if (on) {
+        d->call->set_flags |= EMU_FLAG_ZF;
+        d->call->clear_flags &= (uint16_t)~EMU_FLAG_ZF;
+    } else {
+        d->call->clear_flags |= EMU_FLAG_ZF;
+        d->call->set_flags &= (uint16_t)~EMU_FLAG_ZF;
+    }
+}
+
+void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint16_t dx,
+              uint32_t io_cost) {
+    DosCall *c = d->call;
+    if (c->nsteps == c->cap) {
+        int cap = c->cap ? c->cap * 2 : 64;
+        DosStep *n = realloc(c->steps, (size_t)cap * sizeof *n);
+        if (!n) return;
+        c->steps = n;
+        c->cap = cap;
+    }
+    c->steps[c->nsteps++] = (DosStep){kind, ax, bx, cx, dx, io_cost};
+}

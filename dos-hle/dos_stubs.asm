@@ -1,0 +1,131 @@
+; emu86 DOS: the guest-side code of the I/O layer (segment 0070h, the IO.SYS place) and of the
+; DOS layer (segment 0100h, whose INT 20h entry makes it PROFIL's dos_pa). Written for emu86.
+;
+; The work of a service is done in C, reached through the HLE trap (F1h xx, active only inside
+; the registered stub regions). A trap's clocks are spent at the trap's own address, so a
+; profiling tick during a service lands in the layer whose stub is running: the DOS layer
+; here, the device layer in the I/O area, the ROM BIOS when the device layer calls it (real
+; INT 10h/16h/1Ah calls, as IO.SYS made them).
+;
+; Each area begins with a table of entry offsets that dos_stubs.c reads (same order as there).
+; Service numbers 40h-4Fh: DOS layer; 50h-5Fh: device layer. Keep in sync with dos_internal.h.
+
+        cpu     8086
+
+%macro  HLE 1
+        db      0xF1, %1
+%endmacro
+
+IO_SEG          equ 0x0070
+DOS_SEG         equ 0x0100
+
+; ------------------------------------------------------------------------------------------
+; Device layer, loaded at 0070:0000 (linear 00700h); at most 0900h bytes.
+        section io start=0 vstart=0
+io_table:
+        dw      io_run, io_call10, io_call16, io_call1a, io_call13, io_call17, io_call14
+        dw      int29, dev_retf
+
+; Run the device-layer steps of the current DOS call: each trap charges the step's device
+; cost; ZF=1 when no step is left, else DI is where to go (a ROM call, or io_run again).
+io_run: HLE     0x50
+        jz      .done
+        jmp     di
+.done:  retf
+
+io_call10:
+        int     0x10
+        jmp     io_run
+io_call16:
+        int     0x16
+        jmp     io_run
+io_call1a:
+        int     0x1A
+        jmp     io_run
+io_call13:
+        int     0x13
+        jmp     io_run
+io_call17:
+        int     0x17
+        jmp     io_run
+io_call14:
+        int     0x14
+        jmp     io_run
+
+; INT 29h: fast console output (CON's own entry). The trap charges the device cost and sets
+; ZF when it wrote the character itself (console output not on the screen path).
+int29:  HLE     0x51
+        jz      .done
+        push    ax
+        push    bx
+        mov     ah, 0x0E
+        mov     bx, 0x0007
+        int     0x10
+        pop     bx
+        pop     ax
+.done:  iret
+
+; Device headers' strategy and interrupt entries: nothing to do.
+dev_retf:
+        retf
+
+        times   0x900 - ($ - $$) db 0
+
+; ------------------------------------------------------------------------------------------
+; DOS layer, loaded at 0100:0000 (linear 01000h).
+        section dos start=0x900 vstart=0
+dos_table:
+        dw      int20, int21, int21_finish, ctrlc, int22_root, int23_default, int24_default
+        dw      int25, int26, int27, int28, int2f, iret_only
+
+int20:  HLE     0x40            ; terminate the current process
+        iret
+
+; INT 21h: the service (C does the work; DOS-layer clocks), the device steps (if any), then
+; the results (registers, carry in the caller's flags) and return.
+int21:  HLE     0x41
+        call    IO_SEG:io_run
+int21_finish:
+        HLE     0x42
+        iret
+
+; Ctrl-C: the caller's registers as they were at the INT 21h, then INT 23h. If the handler
+; returns (IRET, or RETF with carry clear), the function is restarted; RETF with carry set
+; aborts the program.
+ctrlc:  HLE     0x43
+        int     0x23
+        HLE     0x44
+        iret
+
+; INT 22h of the first program: its end is the end of the run.
+int22_root:
+        HLE     0x45
+        iret
+
+; The default INT 23h (COMMAND.COM's): abort the program.
+int23_default:
+        HLE     0x46
+        iret
+
+; The default INT 24h: fail the call (AL = 3).
+int24_default:
+        mov     al, 3
+        iret
+
+; INT 25h/26h absolute disk read/write: no such disk (AH=80h not ready, AL=02h); the flags
+; stay on the stack as with the real calls.
+int25:
+int26:  mov     ax, 0x8002
+        stc
+        retf
+
+int27:  HLE     0x48            ; terminate and stay resident (DX bytes from CS)
+        iret
+
+int28:  iret
+
+int2f:  HLE     0x49            ; multiplex: the registered handlers, else "not installed"
+        iret
+
+iret_only:
+        iret
