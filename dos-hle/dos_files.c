@@ -383,9 +383,11 @@ static uint16_t device_info(const Dos *d, const DosSft *s) {
     case SFT_STDOUT: return s->drive;
     default: break;
     }
-    uint16_t v = 0x80 | 0x40; /* device, not at end of file */
-    if (s->device == DOS_DEV_CON) v |= 0x13 | 0x8000 /* stdin, stdout, INT 29h */;
-    if (s->device == DOS_DEV_NUL) v |= 0x04;
+    /* DH: the device attribute's high byte (80h: character device); AL: device, not at end
+     * of file (NUL always is), the standard-device bits */
+    uint16_t v = 0x8080 | 0x40;
+    if (s->device == DOS_DEV_CON) v |= 0x13 /* stdin, stdout, INT 29h */;
+    if (s->device == DOS_DEV_NUL) v = 0x8084;
     if (s->device == DOS_DEV_CLOCK) v |= 0x08;
     if (s->raw) v |= 0x20;
     (void)d;
