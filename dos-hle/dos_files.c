@@ -173,11 +173,14 @@ static uint16_t open_device(Dos *d, int dev, uint8_t mode, uint16_t *handle) {
 /* Open (create: 0 no, 1 create or truncate, 2 create new only) the file named by p. */
 static uint16_t open_path(Dos *d, const DosPath *p, uint8_t mode, int create, uint8_t attr,
                           uint16_t *handle) {
-    if (p->device) return open_device(d, p->device, mode, handle);
     if (p->n == 0 || p->wild) return create ? DOSERR_PATH_NOT_FOUND : DOSERR_FILE_NOT_FOUND;
     uint16_t err = 0;
     int dir = dos_open_parent(d, p, &err);
-    if (dir < 0) return err;
+    if (dir < 0) return err; /* also for a device in a folder that is not there ("IF EXIST D\NUL") */
+    if (p->device) {
+        close(dir);
+        return open_device(d, p->device, mode, handle);
+    }
     const char *name = p->comp[p->n - 1];
     DosDirEntry e;
     bool exists = dos_sb_find(dir, name, &e);
