@@ -47,9 +47,7 @@ static void memory_fn(Dos *d, uint8_t ah) {
             rBX(d) = largest;
             dos_fail(d, e);
         } else {
-            /* a program that resizes its own block moves its memory top in the PSP */
-            if (rES(d) == d->cur_psp) wr16(d, lin(d->cur_psp, 2), (uint16_t)(d->cur_psp + rBX(d)));
-            dos_ok(d);
+            dos_ok(d); /* (the PSP's memory top stays as the loader set it, as in DOS) */
         }
         return;
     }
