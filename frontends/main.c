@@ -1,13 +1,16 @@
-/* emu86 command line. (Grows with the DOS and profiler libraries.) */
+/* emu86: run a DOS program on the emulated PC (and profile it), or a subcommand. */
+#include "dos.h"
 #include "emu.h"
 #include "options.h"
+#include "run.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "report")) return run_report(argc - 1, argv + 1);
     Options o;
     if (!options_parse(&o, argc, argv)) return EXIT_USAGE;
-    fprintf(stderr, "emu86: %s: running DOS programs is not wired up yet\n", o.program);
-    return EXIT_LOAD;
+    return run_program(&o);
 }

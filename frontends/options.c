@@ -69,7 +69,7 @@ void options_help(void) {
         "\n"
         "DOS:\n"
         "  --drive X=DIR[:ro]     host folder as drive X: (default C: = the current folder)\n"
-        "  --epoch DATE           virtual clock start, YYYY-MM-DD[THH:MM:SS] (1985-01-01T00:00:00)\n"
+        "  --epoch DATE           virtual clock start, YYYY-MM-DD[THH:MM:SS] (1980-01-01T00:00:00)\n"
         "  --cost-model off|FILE  clocks charged for DOS services: off, or read from FILE\n"
         "\n"
         "Profiling:\n"

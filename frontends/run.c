@@ -1,0 +1,182 @@
+/* emu86 PROGRAM: set up DOS and the machine, run, report how it ended. */
+#include "run.h"
+
+#include "dos.h"
+#include "emu.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static EmuMachine *running;
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig) {
+    got_signal = sig;
+    if (running) emu_machine_interrupt(running);
+}
+
+typedef struct Sink {
+    FILE *f;
+    int failed;
+    int err;
+} Sink;
+
+static void sink_write(void *ctx, const uint8_t *b, size_t n) {
+    Sink *s = ctx;
+    if (s->failed) return;
+    if (fwrite(b, 1, n, s->f) != n) {
+        s->failed = 1;
+        s->err = errno;
+    }
+}
+
+static int exit_status_of(EmuEnd e, EmuMachine *m) {
+    switch (e) {
+    case EMU_END_EXIT: return emu_machine_exit_status(m);
+    case EMU_END_MAX_CYCLES: return EXIT_MAXCYCLES;
+    case EMU_END_SIGNAL: return got_signal == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+    case EMU_END_INPUT: return EXIT_INPUT;
+    default: return EXIT_HALTED;
+    }
+}
+
+static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t errlen) {
+    memset(cfg, 0, sizeof *cfg);
+    for (int i = 0; i < o->ndrives; i++) cfg->drive[o->drives[i].letter - 'A'] = o->drives[i].dir;
+    cfg->stdin_is_tty = isatty(0);
+    cfg->stdout_is_tty = isatty(1);
+    cfg->epoch = DOS_EPOCH_DEFAULT;
+    if (o->epoch && !dos_parse_epoch(o->epoch, &cfg->epoch)) {
+        snprintf(err, errlen, "--epoch: expected YYYY-MM-DD[THH:MM:SS] between 1980 and 2099, got '%s'", o->epoch);
+        return false;
+    }
+    if (o->cost_model) {
+        if (!strcmp(o->cost_model, "off")) cfg->no_costs = true;
+        else cfg->cost_file = o->cost_model;
+    }
+    return true;
+}
+
+int run_program(const Options *o) {
+    char err[512];
+    DosConfig dcfg;
+    if (!setup_dos_config(o, &dcfg, err, sizeof err)) {
+        fprintf(stderr, "emu86: %s\n", err);
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < o->ndrives; i++) {
+        if (o->drives[i].readonly) {
+            fprintf(stderr, "emu86: --drive %c=%s:ro: read-only drives are not supported yet\n",
+                    o->drives[i].letter, o->drives[i].dir);
+            return EXIT_USAGE;
+        }
+    }
+    Sink out = {stdout, 0, 0}, con = {stderr, 0, 0};
+    if (!dcfg.stdout_is_tty) {
+        dcfg.con_out = sink_write;
+        dcfg.con_ctx = &con;
+    }
+    Dos *dos = dos_new(&dcfg, err, sizeof err);
+    if (!dos) {
+        fprintf(stderr, "emu86: %s\n", err);
+        return EXIT_LOAD;
+    }
+    /* the program's own argv: its name as typed, then its arguments */
+    char **pargv = calloc((size_t)o->nargs + 2, sizeof *pargv);
+    pargv[0] = (char *)o->program;
+    for (int i = 0; i < o->nargs; i++) pargv[i + 1] = o->args[i];
+    if (!dos_load_program(dos, o->program, o->nargs + 1, pargv, err, sizeof err)) {
+        fprintf(stderr, "emu86: %s\n", err);
+        free(pargv);
+        dos_free(dos);
+        return EXIT_LOAD;
+    }
+    free(pargv);
+
+    EmuMachineConfig mcfg = {0};
+    mcfg.timing = (EmuTiming)o->timing;
+    mcfg.cpu_div = o->cpu_div;
+    mcfg.max_cycles = o->max_cycles;
+    mcfg.input_limit = o->input_limit;
+    EmuMachine *m = emu_machine_new(&mcfg);
+    if (!m) {
+        fprintf(stderr, "emu86: out of memory\n");
+        dos_free(dos);
+        return EXIT_LOAD;
+    }
+    if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) {
+        fprintf(stderr, "emu86: %s\n", err);
+        emu_machine_free(m);
+        dos_free(dos);
+        return EXIT_USAGE;
+    }
+    emu_machine_set_input_fd(m, 0);
+    emu_machine_set_output(m, sink_write, &out);
+    FILE *trace = NULL;
+    if (o->trace) {
+        trace = fopen(o->trace, "w");
+        if (!trace) {
+            fprintf(stderr, "emu86: --trace: %s: %s\n", o->trace, strerror(errno));
+            emu_machine_free(m);
+            dos_free(dos);
+            return EXIT_OUTPUT;
+        }
+        emu_machine_set_trace(m, trace);
+    }
+    if (!dos_attach(dos, m)) {
+        fprintf(stderr, "emu86: cannot attach DOS to the machine\n");
+        emu_machine_free(m);
+        dos_free(dos);
+        return EXIT_LOAD;
+    }
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    running = m;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    EmuEnd e = emu_machine_run(m);
+    running = NULL;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+
+    int status = exit_status_of(e, m);
+    fflush(stdout);
+    if (e != EMU_END_EXIT && e != EMU_END_NONE) {
+        const char *msg = emu_machine_end_message(m);
+        fprintf(stderr, "emu86: %s: %s\n", o->program, msg && *msg ? msg : "stopped");
+    }
+    if (o->screen) {
+        static char text[32768];
+        emu_machine_screen_text(m, text, sizeof text);
+        fputs(text, stdout);
+    }
+    if (trace) fclose(trace);
+    if (fflush(stdout) != 0 || out.failed) {
+        fprintf(stderr, "emu86: standard output: %s\n", strerror(out.failed ? out.err : errno));
+        if (status == 0) status = EXIT_OUTPUT;
+    }
+    if (o->stats) {
+        fprintf(stderr, "cycles %llu\ninstructions %llu\nexit %d\n",
+                (unsigned long long)emu_machine_cpu(m)->cycles,
+                (unsigned long long)emu_machine_instructions(m), status);
+    }
+    emu_machine_free(m);
+    dos_free(dos);
+    return status;
+}
+
+int run_report(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "emu86 report: not available yet\n");
+    return EXIT_USAGE;
+}
