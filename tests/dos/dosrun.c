@@ -1,7 +1,8 @@
 /* Test driver for dos-hle: runs a DOS program on the machine, as emu86 will.
  *
  *   dosrun [--drive DIR] [--keys TEXT] [--tty-in] [--tty-out] [--epoch DATE] [--no-costs]
- *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] PROGRAM [ARGS...]
+ *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers PIT-CLOCKS]
+ *          PROGRAM [ARGS...]
  *
  * Standard input is the guest's redirected stdin unless --tty-in; the guest's standard output
  * goes to stdout unless --tty-out (then console output, also through the ROM, lands there).
@@ -20,6 +21,28 @@ static void out(void *ctx, const uint8_t *b, size_t n) {
     fwrite(b, 1, n, stdout);
 }
 
+/* --layers: where profiling ticks land, by PROFIL's rule (paragraph CS + IP/16 below the
+ * INT 20h segment: I/O layer; below the image: DOS layer; past the image: high (ROM)). */
+typedef struct Layers {
+    Dos *dos;
+    unsigned long io, dos_, prog, high;
+} Layers;
+
+static bool layer_tick(void *ctx, EmuMachine *m, uint64_t due) {
+    (void)due;
+    Layers *l = ctx;
+    const DosFacts *f = dos_facts(l->dos);
+    uint16_t cs, ip;
+    emu_machine_exec_sample(m, &cs, &ip);
+    uint16_t para = (uint16_t)(cs + (ip >> 4));
+    uint32_t size = f->is_exe ? (uint32_t)f->exe_pages * 32u : (f->com_size + 15) / 16;
+    if (para < f->int20_seg) l->io++;
+    else if (para < f->image_para) l->dos_++;
+    else if (para >= f->image_para + size) l->high++;
+    else l->prog++;
+    return false;
+}
+
 static void con(void *ctx, const uint8_t *b, size_t n) {
     (void)ctx;
     fwrite(b, 1, n, stderr);
@@ -30,6 +53,7 @@ int main(int argc, char **argv) {
     EmuMachineConfig mc = {0};
     const char *keys = NULL;
     int screen = 0, facts = 0, stats = 0, i;
+    unsigned layers = 0;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--drive") && i + 1 < argc) dc.drive[2] = argv[++i];
@@ -43,6 +67,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--screen")) screen = 1;
         else if (!strcmp(o, "--facts")) facts = 1;
         else if (!strcmp(o, "--stats")) stats = 1;
+        else if (!strcmp(o, "--layers") && i + 1 < argc) layers = (unsigned)atoi(argv[++i]);
         else if (!strcmp(o, "--epoch") && i + 1 < argc) {
             if (!dos_parse_epoch(argv[++i], &dc.epoch)) {
                 fprintf(stderr, "dosrun: bad --epoch %s\n", argv[i]);
@@ -77,6 +102,8 @@ int main(int argc, char **argv) {
     if (!dc.stdin_is_tty) emu_machine_set_input_fd(m, 0);
     emu_machine_set_output(m, out, NULL);
     dos_attach(d, m);
+    Layers lay = {d, 0, 0, 0, 0};
+    if (layers) emu_machine_add_timer(m, layers, layer_tick, &lay);
     if (getenv("DOSRUN_TRACE")) emu_machine_set_trace(m, stderr);
     EmuEnd e = emu_machine_run(m);
     fflush(stdout);
@@ -94,6 +121,8 @@ int main(int argc, char **argv) {
                f->psp_seg, f->image_para, f->is_exe ? "exe" : "com", (unsigned)f->com_size,
                f->exe_pages, f->int20_seg, f->io_seg, f->end_type, f->end_code);
     }
+    if (layers)
+        printf("ticks: io %lu dos %lu program %lu high %lu\n", lay.io, lay.dos_, lay.prog, lay.high);
     if (stats)
         fprintf(stderr, "cycles %llu\n", (unsigned long long)emu_machine_cpu(m)->cycles);
     emu_machine_free(m);
