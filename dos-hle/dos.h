@@ -41,6 +41,8 @@ typedef struct DosConfig {
     /* Host folders of drives A:-Z: (NULL: no such drive). If no drive at all is given, C: is the
      * current folder. The first drive given is the default drive. */
     const char *drive[26];
+    /* Drives the guest may only read: creating, writing, deleting, renaming fail (5). */
+    bool drive_readonly[26];
     /* The frontend tells whether the host's stdin / stdout are terminals. When stdin is not, the
      * guest's standard input (handle 0) is the host's stdin as a redirected file; when stdout is
      * not, handle 1 writes the bytes unchanged to the machine's output (emu_machine_output). */

@@ -98,12 +98,14 @@ static uint8_t open_fcb(Dos *d, bool create) {
         bool exists = dos_sb_find(dir, p.comp[p.n - 1], &e);
         int fd = -1;
         if (exists && e.is_dir) fd = -1;
+        else if (create && !dos_drive_writable(d, p.drive)) fd = -1;
         else if (create) {
             if (!(exists && e.readonly))
                 fd = openat(dir, exists ? e.host : p.comp[p.n - 1],
                             O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | (exists ? 0 : O_EXCL), 0666);
         } else if (exists) {
-            fd = openat(dir, e.host, (e.readonly ? O_RDONLY : O_RDWR) | O_NOFOLLOW);
+            bool rd = e.readonly || !dos_drive_writable(d, p.drive);
+            fd = openat(dir, e.host, (rd ? O_RDONLY : O_RDWR) | O_NOFOLLOW);
         }
         close(dir);
         if (fd < 0) return 0xFF;
@@ -332,6 +334,7 @@ static void for_matches(Dos *d, bool rename) {
     snprintf(path, sizeof path, "%c:\\%s%sX", 'A' + drv, d->cwd[drv], d->cwd[drv][0] ? "\\" : "");
     const char *cwd[26];
     if (dos_path_resolve(path, d->cur_drive, dos_cwds(d, cwd), false, &p)) { setAL(d, 0xFF); return; }
+    if (!dos_drive_writable(d, drv)) { setAL(d, 0xFF); return; }
     int dir = dos_sb_open_dir(d->rootfd[drv], (const char (*)[13])p.comp, p.n - 1);
     if (dir < 0) { setAL(d, 0xFF); return; }
     DosDirEntry *v;

@@ -188,8 +188,11 @@ static uint16_t open_path(Dos *d, const DosPath *p, uint8_t mode, int create, ui
     int acc = mode & 7;
     int fd = -1;
     uint16_t result = DOSERR_NONE;
+    bool ro = !dos_drive_writable(d, p->drive);
     if (exists && e.is_dir) {
         result = DOSERR_ACCESS_DENIED;
+    } else if (ro && (create || (acc != 0 && acc <= 2))) {
+        result = create == 2 && exists ? DOSERR_FILE_EXISTS : DOSERR_ACCESS_DENIED;
     } else if (create == 2 && exists) {
         result = DOSERR_FILE_EXISTS;
     } else if (create) {
@@ -495,7 +498,7 @@ static void fn_attrib(Dos *d) {
         dos_ok(d);
     } else if (rAL(d) == 1) {
         uint16_t cx = rCX(d);
-        if (cx & 0x18) {
+        if ((cx & 0x18) || !dos_drive_writable(d, p.drive)) {
             dos_fail(d, DOSERR_ACCESS_DENIED);
         } else {
             struct stat st;
@@ -523,7 +526,7 @@ static void fn_unlink(Dos *d) {
     if (dir < 0) { dos_fail(d, e); return; }
     DosDirEntry de;
     if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) e = DOSERR_FILE_NOT_FOUND;
-    else if (de.is_dir || de.readonly) e = DOSERR_ACCESS_DENIED;
+    else if (de.is_dir || de.readonly || !dos_drive_writable(d, p.drive)) e = DOSERR_ACCESS_DENIED;
     else if (unlinkat(dir, de.host, 0)) e = DOSERR_ACCESS_DENIED;
     close(dir);
     if (e) dos_fail(d, e);
@@ -538,6 +541,7 @@ static void fn_rename(Dos *d) {
     if (e) { dos_fail(d, e == DOSERR_FILE_NOT_FOUND ? DOSERR_ACCESS_DENIED : e); return; }
     if (a.n == 0 || a.device || b.n == 0 || b.device) { dos_fail(d, DOSERR_FILE_NOT_FOUND); return; }
     if (a.drive != b.drive) { dos_fail(d, DOSERR_NOT_SAME_DEVICE); return; }
+    if (!dos_drive_writable(d, a.drive)) { dos_fail(d, DOSERR_ACCESS_DENIED); return; }
     int da = dos_open_parent(d, &a, &e);
     if (da < 0) { dos_fail(d, e); return; }
     int db = dos_open_parent(d, &b, &e);
@@ -568,7 +572,7 @@ static void fn_filetime(Dos *d) {
         rDX(d) = date;
         dos_ok(d);
     } else if (rAL(d) == 1) {
-        if (s->kind == SFT_FILE) {
+        if (s->kind == SFT_FILE && dos_drive_writable(d, s->drive)) {
             int64_t secs = dos_unpack_seconds(rDX(d), rCX(d)) + DOS_UNIX_OFFSET;
             struct timespec ts[2];
             ts[0].tv_sec = ts[1].tv_sec = (time_t)secs;

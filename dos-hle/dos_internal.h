@@ -211,6 +211,7 @@ void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint1
 
 /* ---- dos_main.c ---- */
 bool dos_drive_valid(const Dos *d, int drive /* 0 = A */);
+bool dos_drive_writable(const Dos *d, int drive);
 const char **dos_cwds(const Dos *d, const char *out[26]);
 uint64_t dos_now_centis(const Dos *d);
 

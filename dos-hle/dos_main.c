@@ -185,6 +185,10 @@ bool dos_drive_valid(const Dos *d, int drive) {
     return drive >= 0 && drive < 26 && d->rootfd[drive] >= 0;
 }
 
+bool dos_drive_writable(const Dos *d, int drive) {
+    return dos_drive_valid(d, drive) && !d->cfg.drive_readonly[drive];
+}
+
 const char **dos_cwds(const Dos *d, const char *out[26]) {
     for (int i = 0; i < 26; i++) out[i] = d->rootfd[i] >= 0 ? d->cwd[i] : NULL;
     return out;

@@ -1,6 +1,6 @@
 /* Test driver for dos-hle: runs a DOS program on the machine, as emu86 will.
  *
- *   dosrun [--drive DIR] [--keys TEXT] [--tty-in] [--tty-out] [--epoch DATE] [--no-costs]
+ *   dosrun [--drive DIR] [--ro] [--keys TEXT] [--tty-in] [--tty-out] [--epoch DATE] [--no-costs]
  *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers PIT-CLOCKS]
  *          PROGRAM [ARGS...]
  *
@@ -57,6 +57,7 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--drive") && i + 1 < argc) dc.drive[2] = argv[++i];
+        else if (!strcmp(o, "--ro")) dc.drive_readonly[2] = true;
         else if (!strcmp(o, "--keys") && i + 1 < argc) keys = argv[++i];
         else if (!strcmp(o, "--tty-in")) dc.stdin_is_tty = true;
         else if (!strcmp(o, "--tty-out")) dc.stdout_is_tty = true;
