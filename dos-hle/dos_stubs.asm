@@ -54,7 +54,8 @@ io_call14:
 
 ; INT 29h: fast console output (CON's own entry). The trap charges the device cost and sets
 ; ZF when it wrote the character itself (console output not on the screen path).
-int29:  HLE     0x51
+int29:  sti
+        HLE     0x51
         jz      .done
         push    ax
         push    bx
@@ -78,12 +79,16 @@ dos_table:
         dw      int20, int21, int21_finish, ctrlc, int22_root, int23_default, int24_default
         dw      int25, int26, int27, int28, int2f, iret_only
 
-int20:  HLE     0x40            ; terminate the current process
+; DOS enables interrupts at once (as MS-DOS does), so the timer and profiling ticks are taken
+; while a service's clocks pass.
+int20:  sti
+        HLE     0x40            ; terminate the current process
         iret
 
 ; INT 21h: the service (C does the work; DOS-layer clocks), the device steps (if any), then
 ; the results (registers, carry in the caller's flags) and return.
-int21:  HLE     0x41
+int21:  sti
+        HLE     0x41
         call    IO_SEG:io_run
 int21_finish:
         HLE     0x42
@@ -119,12 +124,14 @@ int26:  mov     ax, 0x8002
         stc
         retf
 
-int27:  HLE     0x48            ; terminate and stay resident (DX bytes from CS)
+int27:  sti
+        HLE     0x48            ; terminate and stay resident (DX bytes from CS)
         iret
 
 int28:  iret
 
-int2f:  HLE     0x49            ; multiplex: the registered handlers, else "not installed"
+int2f:  sti
+        HLE     0x49            ; multiplex: the registered handlers, else "not installed"
         iret
 
 iret_only:
