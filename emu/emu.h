@@ -228,6 +228,8 @@ EmuEnd emu_machine_run(EmuMachine *m);
  * copied). The CPU stops at the next instruction boundary. */
 void emu_machine_end(EmuMachine *m, EmuEnd why, int status, const char *msg);
 int emu_machine_exit_status(const EmuMachine *m);
+/* Has the run been asked to end (by a service, the limit, or a host signal)? */
+bool emu_machine_end_pending(const EmuMachine *m);
 const char *emu_machine_end_message(const EmuMachine *m);
 /* Async-signal-safe: ask the run to end (EMU_END_SIGNAL) at the next boundary. */
 void emu_machine_interrupt(EmuMachine *m);
@@ -273,6 +275,14 @@ int emu_input_key(EmuMachine *m);
 int emu_input_peek(EmuMachine *m);
 /* Next raw byte (for DOS handle reads of a redirected stdin), or -1 at the end of input. */
 int emu_input_byte(EmuMachine *m);
+/* Interactive key source (a terminal or a window) instead of a file descriptor, after the
+ * --keys text: returns a key (scan code << 8 | ASCII); with wait=false -1 means "none yet",
+ * with wait=true it blocks until a key comes and -1 means the input is closed for good. */
+typedef int (*EmuKeySource)(void *ctx, bool wait);
+/* The key (scan code << 8 | ASCII) that types an ASCII character on a US keyboard. */
+uint16_t emu_key_of_char(uint8_t ch);
+void emu_machine_set_key_source(EmuMachine *m, EmuKeySource fn, void *ctx);
+
 /* Count a read that found the input exhausted; after the configured number the run ends with
  * EMU_END_INPUT and a clear message. */
 void emu_input_exhausted(EmuMachine *m);

@@ -29,11 +29,24 @@ static uint8_t scan_of(uint8_t ch) {
     return 0;
 }
 
-static uint16_t key_of_char(uint8_t ch) { return (uint16_t)(scan_of(ch) << 8 | ch); }
+uint16_t emu_key_of_char(uint8_t ch) { return (uint16_t)(scan_of(ch) << 8 | ch); }
+#define key_of_char emu_key_of_char
 
 void input_init(Input *in) {
     memset(in, 0, sizeof *in);
     in->fd = -1;
+    in->held = -1;
+}
+
+void emu_machine_set_key_source(EmuMachine *m, EmuKeySource fn, void *ctx) {
+    m->in.source = fn;
+    m->in.source_ctx = ctx;
+}
+
+/* A key from the interactive source, kept until consumed. */
+static int source_key(Input *in, bool wait) {
+    if (in->held < 0) in->held = in->source(in->source_ctx, wait);
+    return in->held;
 }
 
 void input_free(Input *in) { free(in->keys); }
@@ -141,6 +154,7 @@ static int fd_peek(Input *in) {
 int emu_input_peek(EmuMachine *m) {
     Input *in = &m->in;
     if (in->pos < in->nkeys) return in->keys[in->pos];
+    if (in->source) return source_key(in, false);
     int b = fd_peek(in);
     if (b < 0) return -1;
     if (b == '\n') return 0x1C0D;
@@ -148,9 +162,15 @@ int emu_input_peek(EmuMachine *m) {
 }
 
 int emu_input_key(EmuMachine *m) {
+    Input *in = &m->in;
+    if (in->pos >= in->nkeys && in->source) {
+        int k = source_key(in, true);
+        in->held = -1;
+        if (k >= 0) m->last_scan = (uint8_t)(k >> 8);
+        return k;
+    }
     int k = emu_input_peek(m);
     if (k < 0) return -1;
-    Input *in = &m->in;
     if (in->pos < in->nkeys) in->pos++;
     else in->bpos++;
     m->last_scan = (uint8_t)(k >> 8);
@@ -163,6 +183,10 @@ int emu_input_byte(EmuMachine *m) {
         uint16_t k = in->keys[in->pos++];
         m->last_scan = (uint8_t)(k >> 8);
         return k & 0xFF;
+    }
+    if (in->source) {
+        int k = emu_input_key(m);
+        return k < 0 ? -1 : (k & 0xFF);
     }
     int b = fd_peek(in);
     if (b < 0) return -1;

@@ -205,6 +205,7 @@ void emu_machine_end(EmuMachine *m, EmuEnd why, int status, const char *msg) {
 }
 
 int emu_machine_exit_status(const EmuMachine *m) { return m->status; }
+bool emu_machine_end_pending(const EmuMachine *m) { return m->end != EMU_END_NONE || m->interrupted; }
 const char *emu_machine_end_message(const EmuMachine *m) { return m->msg; }
 
 void emu_machine_interrupt(EmuMachine *m) {

@@ -41,6 +41,9 @@ typedef struct Input {
     uint8_t buf[4096];
     size_t blen, bpos;
     int eof;
+    EmuKeySource source;  /* interactive keys (instead of fd) */
+    void *source_ctx;
+    int held;             /* a key taken from the source by a peek, or -1 */
 } Input;
 
 struct EmuMachine {

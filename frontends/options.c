@@ -14,7 +14,7 @@ enum {
     O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_FRONTEND, O_SCREEN, O_STATS,
-    O_NO_PROGRESS, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
+    O_NO_PROGRESS, O_SPEED, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
 };
 
 static const struct option longopts[] = {
@@ -45,6 +45,7 @@ static const struct option longopts[] = {
     {"screen", no_argument, 0, O_SCREEN},
     {"stats", no_argument, 0, O_STATS},
     {"no-progress", no_argument, 0, O_NO_PROGRESS},
+    {"speed", required_argument, 0, O_SPEED},
     {"trace", required_argument, 0, O_TRACE},
     {"config", required_argument, 0, O_CONFIG},
     {"help", no_argument, 0, O_HELP},
@@ -92,6 +93,8 @@ void options_help(void) {
         "  --screen               print the text screen at exit\n"
         "  --stats                print cycles, instructions and exit status on stderr at exit\n"
         "  --no-progress          no progress line on a terminal\n"
+        "  --speed real|max       pace the guest at a real PC's speed (default with tty/sdl),\n"
+        "                         or run as fast as possible (default with stdio)\n"
         "  --config FILE          read options from FILE (one per line; # comments)\n"
         "  --help, --version\n"
         "\n"
@@ -255,6 +258,11 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
     case O_SCREEN: o->screen = true; return true;
     case O_STATS: o->stats = true; return true;
     case O_NO_PROGRESS: o->progress_off = true; return true;
+    case O_SPEED:
+        if (!strcmp(arg, "real")) o->speed = 1;
+        else if (!strcmp(arg, "max")) o->speed = 0;
+        else return fail(name, "expected real or max, got '%s'", arg);
+        return true;
     case O_TRACE: o->trace = arg; return true;
     case O_HELP: options_help(); exit(0);
     case O_VERSION: printf("emu86 %s\n", EMU86_VERSION); exit(0);
@@ -369,6 +377,7 @@ static void defaults(Options *o) {
     o->timing = EMU_TIMING_EXACT;
     o->bucket = 1;
     o->grain = 1000;
+    o->speed = -1;
 }
 
 bool options_parse(Options *o, int argc, char **argv) {

@@ -56,6 +56,7 @@ typedef struct Options {
     /* output */
     const char *frontend;     /* NULL = auto, tty, stdio, sdl */
     bool screen, stats, progress_off;
+    int speed;                /* -1 auto (real time with tty/sdl), 0 max, 1 real time */
     const char *trace;
     /* program */
     const char *program;

@@ -3,12 +3,14 @@
 
 #include "dos.h"
 #include "emu.h"
+#include "tty.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static EmuMachine *running;
@@ -32,6 +34,60 @@ static void sink_write(void *ctx, const uint8_t *b, size_t n) {
         s->failed = 1;
         s->err = errno;
     }
+}
+
+/* ---- what the user sees while the guest runs: the terminal screen, pacing, progress ---- */
+
+typedef struct Ui {
+    EmuMachine *m;
+    Tty *tty;
+    int pace;             /* keep emulated time from running ahead of host time */
+    int progress;         /* progress line on stderr */
+    int progress_shown;
+    double t0, last_draw, last_progress;
+} Ui;
+
+#define UI_PERIOD_PIT 11932 /* 10 ms of emulated time */
+
+static double host_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double emulated_seconds(EmuMachine *m) { return (double)emu_machine_now(m) / 14318180.0; }
+
+static void show_progress(Ui *u, double now) {
+    uint64_t cyc = emu_machine_cpu(u->m)->cycles;
+    double el = now - u->t0;
+    fprintf(stderr, "\r[emu86] %.1f s emulated, %llu clocks, %.1f MIPS\033[K", emulated_seconds(u->m),
+            (unsigned long long)cyc, el > 0 ? (double)emu_machine_instructions(u->m) / el / 1e6 : 0.0);
+    u->progress_shown = 1;
+}
+
+/* A machine timer: it only looks at the machine, so the guest computes the same either way. */
+static bool ui_tick(void *ctx, EmuMachine *m, uint64_t due) {
+    Ui *u = ctx;
+    (void)m;
+    (void)due;
+    double now = host_seconds();
+    if (u->pace) {
+        double ahead = emulated_seconds(u->m) - (now - u->t0);
+        if (ahead > 0.002) {
+            struct timespec ts = {0, (long)(ahead * 1e9)};
+            nanosleep(&ts, NULL);
+            now = host_seconds();
+        }
+    }
+    if (u->tty && now - u->last_draw >= 0.03) {
+        tty_draw(u->tty);
+        u->last_draw = now;
+    }
+    if (u->progress && now - u->t0 >= 1.0 && now - u->last_progress >= 0.5) {
+        show_progress(u, now);
+        u->last_progress = now;
+    }
+    return false;
 }
 
 static int exit_status_of(EmuEnd e, EmuMachine *m) {
@@ -75,6 +131,18 @@ int run_program(const Options *o) {
             return EXIT_USAGE;
         }
     }
+    const char *fe = o->frontend ? o->frontend : (isatty(1) ? "tty" : "stdio");
+    if (!strcmp(fe, "sdl")) {
+        fprintf(stderr, "emu86: --frontend sdl: this emu86 was built without SDL2\n");
+        return EXIT_USAGE;
+    }
+    int use_tty = !strcmp(fe, "tty");
+    if (use_tty && !isatty(1)) {
+        fprintf(stderr, "emu86: --frontend tty: standard output is not a terminal\n");
+        return EXIT_USAGE;
+    }
+    /* With the terminal frontend the guest's console is the text screen. */
+    dcfg.stdout_is_tty = use_tty;
     Sink out = {stdout, 0, 0}, con = {stderr, 0, 0};
     if (!dcfg.stdout_is_tty) {
         dcfg.con_out = sink_write;
@@ -114,8 +182,20 @@ int run_program(const Options *o) {
         dos_free(dos);
         return EXIT_USAGE;
     }
-    emu_machine_set_input_fd(m, 0);
-    emu_machine_set_output(m, sink_write, &out);
+    Ui ui = {0};
+    ui.m = m;
+    ui.pace = o->speed == 1 || (o->speed < 0 && use_tty);
+    ui.progress = !o->progress_off && !use_tty && isatty(2) && !isatty(1);
+    if (use_tty) {
+        ui.tty = tty_open(m, isatty(0));
+        if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui.tty);
+        else emu_machine_set_input_fd(m, 0);
+    } else {
+        emu_machine_set_input_fd(m, 0);
+        emu_machine_set_output(m, sink_write, &out);
+    }
+    ui.t0 = host_seconds();
+    if (ui.tty || ui.pace || ui.progress) emu_machine_add_timer(m, UI_PERIOD_PIT, ui_tick, &ui);
     FILE *trace = NULL;
     if (o->trace) {
         trace = fopen(o->trace, "w");
@@ -149,6 +229,17 @@ int run_program(const Options *o) {
     signal(SIGTERM, SIG_DFL);
 
     int status = exit_status_of(e, m);
+    if (ui.progress_shown) fputs("\r\033[K", stderr);
+    if (ui.tty) {
+        /* leave the guest's last screen in the terminal's normal buffer */
+        tty_draw(ui.tty);
+        tty_close(ui.tty);
+        static char last[32768];
+        emu_machine_screen_text(m, last, sizeof last);
+        size_t n = strlen(last);
+        while (n && last[n - 1] == '\n') last[--n] = 0;
+        if (n) printf("%s\n", last);
+    }
     fflush(stdout);
     if (e != EMU_END_EXIT && e != EMU_END_NONE) {
         const char *msg = emu_machine_end_message(m);

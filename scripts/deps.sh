@@ -7,6 +7,7 @@ command -v nasm >/dev/null 2>&1 || need+=(nasm)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)         # terminal frontend test
 pkg-config --exists libcjson 2>/dev/null || need+=(libcjson-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
 if [ "${EMU86_WITH_SDL:-0}" = 1 ]; then
