@@ -102,7 +102,10 @@ static int exit_status_of(EmuEnd e, EmuMachine *m) {
 
 static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t errlen) {
     memset(cfg, 0, sizeof *cfg);
-    for (int i = 0; i < o->ndrives; i++) cfg->drive[o->drives[i].letter - 'A'] = o->drives[i].dir;
+    for (int i = 0; i < o->ndrives; i++) {
+        cfg->drive[o->drives[i].letter - 'A'] = o->drives[i].dir;
+        cfg->drive_readonly[o->drives[i].letter - 'A'] = o->drives[i].readonly;
+    }
     cfg->stdin_is_tty = isatty(0);
     cfg->stdout_is_tty = isatty(1);
     cfg->epoch = DOS_EPOCH_DEFAULT;
@@ -123,13 +126,6 @@ int run_program(const Options *o) {
     if (!setup_dos_config(o, &dcfg, err, sizeof err)) {
         fprintf(stderr, "emu86: %s\n", err);
         return EXIT_USAGE;
-    }
-    for (int i = 0; i < o->ndrives; i++) {
-        if (o->drives[i].readonly) {
-            fprintf(stderr, "emu86: --drive %c=%s:ro: read-only drives are not supported yet\n",
-                    o->drives[i].letter, o->drives[i].dir);
-            return EXIT_USAGE;
-        }
     }
     const char *fe = o->frontend ? o->frontend : (isatty(1) ? "tty" : "stdio");
     if (!strcmp(fe, "sdl")) {
