@@ -1,7 +1,7 @@
 /* Test driver for dos-hle: runs a DOS program on the machine, as emu86 will.
  *
  *   dosrun [--drive DIR] [--ro] [--keys TEXT] [--tty-in] [--tty-out] [--epoch DATE] [--no-costs]
- *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers PIT-CLOCKS]
+ *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers[-irq] PIT-CLOCKS]
  *          PROGRAM [ARGS...]
  *
  * Standard input is the guest's redirected stdin unless --tty-in; the guest's standard output
@@ -25,6 +25,7 @@ static void out(void *ctx, const uint8_t *b, size_t n) {
  * INT 20h segment: I/O layer; below the image: DOS layer; past the image: high (ROM)). */
 typedef struct Layers {
     Dos *dos;
+    bool irq; /* sample as an IRQ0 would (waits while IF=0), not the executing instruction */
     unsigned long io, dos_, prog, high;
 } Layers;
 
@@ -33,7 +34,11 @@ static bool layer_tick(void *ctx, EmuMachine *m, uint64_t due) {
     Layers *l = ctx;
     const DosFacts *f = dos_facts(l->dos);
     uint16_t cs, ip;
-    emu_machine_exec_sample(m, &cs, &ip);
+    if (l->irq) {
+        if (!emu_machine_irq_sample(m, &cs, &ip)) return true;
+    } else {
+        emu_machine_exec_sample(m, &cs, &ip);
+    }
     uint16_t para = (uint16_t)(cs + (ip >> 4));
     uint32_t size = f->is_exe ? (uint32_t)f->exe_pages * 32u : (f->com_size + 15) / 16;
     if (para < f->int20_seg) l->io++;
@@ -54,6 +59,7 @@ int main(int argc, char **argv) {
     const char *keys = NULL;
     int screen = 0, facts = 0, stats = 0, i;
     unsigned layers = 0;
+    bool layers_irq = false;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--drive") && i + 1 < argc) dc.drive[2] = argv[++i];
@@ -69,6 +75,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--facts")) facts = 1;
         else if (!strcmp(o, "--stats")) stats = 1;
         else if (!strcmp(o, "--layers") && i + 1 < argc) layers = (unsigned)atoi(argv[++i]);
+        else if (!strcmp(o, "--layers-irq") && i + 1 < argc) {
+            layers = (unsigned)atoi(argv[++i]);
+            layers_irq = true;
+        }
         else if (!strcmp(o, "--epoch") && i + 1 < argc) {
             if (!dos_parse_epoch(argv[++i], &dc.epoch)) {
                 fprintf(stderr, "dosrun: bad --epoch %s\n", argv[i]);
@@ -103,7 +113,7 @@ int main(int argc, char **argv) {
     if (!dc.stdin_is_tty) emu_machine_set_input_fd(m, 0);
     emu_machine_set_output(m, out, NULL);
     dos_attach(d, m);
-    Layers lay = {d, 0, 0, 0, 0};
+    Layers lay = {d, layers_irq, 0, 0, 0, 0};
     if (layers) emu_machine_add_timer(m, layers, layer_tick, &lay);
     if (getenv("DOSRUN_TRACE")) emu_machine_set_trace(m, stderr);
     EmuEnd e = emu_machine_run(m);
