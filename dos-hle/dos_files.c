@@ -26,7 +26,7 @@ void dos_files_init(Dos *d) {
         d->sft[i].kind = SFT_DEVICE;
         d->sft[i].device = dev[i];
         d->sft[i].mode = 2;
-        dos_fcb_to_name((const uint8_t *)dos_device_name(dev[i]), d->sft[i].name);
+        dos_device_name83(dev[i], d->sft[i].name);
     }
     if (!d->cfg.stdin_is_tty) {
         d->sft[3].kind = SFT_STDIN;
@@ -166,7 +166,7 @@ static uint16_t open_device(Dos *d, int dev, uint8_t mode, uint16_t *handle) {
     s.device = dev;
     s.mode = mode;
     s.fd = -1;
-    dos_fcb_to_name((const uint8_t *)dos_device_name(dev), s.name);
+    dos_device_name83(dev, s.name);
     return install(d, &s, handle);
 }
 

@@ -14,6 +14,14 @@ const char *dos_device_name(int dev) {
     return dev > 0 && dev < (int)(sizeof devices / sizeof devices[0]) ? devices[dev] : NULL;
 }
 
+void dos_device_name83(int dev, char out[13]) {
+    uint8_t f[11];
+    memset(f, ' ', 11);
+    const char *n = dos_device_name(dev);
+    if (n) memcpy(f, n, 8);
+    dos_fcb_to_name(f, out);
+}
+
 int dos_device_of_fcb(const uint8_t f[11]) {
     for (int d = 1; d < (int)(sizeof devices / sizeof devices[0]); d++)
         if (!memcmp(devices[d], f, 8)) return d;

@@ -15,8 +15,9 @@
 enum { DOS_DEV_NONE = 0, DOS_DEV_CON, DOS_DEV_AUX, DOS_DEV_PRN, DOS_DEV_NUL, DOS_DEV_CLOCK,
        DOS_DEV_COM1, DOS_DEV_LPT1, DOS_DEV_LPT2, DOS_DEV_LPT3, DOS_DEV_COM2 };
 
-/* 8-byte device name as in its header ("CON     "). */
+/* 8-byte device name as in its header ("CON     "), and its canonical form ("CON"). */
 const char *dos_device_name(int dev);
+void dos_device_name83(int dev, char out[13]);
 /* The device an 11-byte FCB name (or a canonical NAME.EXT) names, or DOS_DEV_NONE. */
 int dos_device_of_fcb(const uint8_t fcb11[11]);
 int dos_device_of_name(const char *name83);
