@@ -456,6 +456,35 @@ static void fn_ioctl(Dos *d) {
     }
 }
 
+/* 67h: a job file table of BX handles. Above 20 it is a block of its own (owned by the
+ * process); 20 or fewer go back to the PSP's. Open handles past the new size: error 4. */
+static void fn_handle_count(Dos *d) {
+    uint16_t want = rBX(d), n;
+    uint32_t old = jft_addr(d, d->cur_psp, &n);
+    if (want > 255) { dos_fail(d, DOSERR_NO_MEMORY); return; }
+    for (uint16_t h = want; h < n; h++)
+        if (rd8(d, old + h) != 0xFF) { dos_fail(d, DOSERR_TOO_MANY_OPEN); return; }
+    if (want < DOS_JFT_DEFAULT) want = DOS_JFT_DEFAULT;
+    uint8_t tab[256];
+    memset(tab, 0xFF, sizeof tab);
+    for (uint16_t h = 0; h < n && h < want; h++) tab[h] = rd8(d, old + h);
+    uint16_t seg = d->cur_psp, off = 0x18;
+    if (want > DOS_JFT_DEFAULT) {
+        uint16_t lg;
+        uint16_t e = dos_arena_alloc(&d->arena, (uint16_t)((want + 15) / 16), d->cur_psp,
+                                     d->alloc_strategy & 3, &seg, &lg);
+        if (e) { dos_fail(d, e); return; }
+        off = 0;
+    }
+    uint16_t old_seg = rd16(d, lin(d->cur_psp, 0x36));
+    if (old_seg != d->cur_psp) dos_arena_free(&d->arena, old_seg);
+    dos_write_mem(d, seg, off, tab, want);
+    wr16(d, lin(d->cur_psp, 0x32), want);
+    wr16(d, lin(d->cur_psp, 0x34), off);
+    wr16(d, lin(d->cur_psp, 0x36), seg);
+    dos_ok(d);
+}
+
 /* ---- the functions ---- */
 
 static void fn_lseek(Dos *d) {
@@ -652,5 +681,6 @@ void dos_fn_files(Dos *d, uint8_t ah) {
     }
     case 0x56: fn_rename(d); return;
     case 0x57: fn_filetime(d); return;
+    case 0x67: fn_handle_count(d); return;
     }
 }

@@ -28,6 +28,7 @@
 #define DD_CRITERR 0x0000u       /* critical error flag, then InDOS */
 #define DD_INDOS 0x0001u
 #define DD_MEDIA 0x0010u         /* media descriptor byte for AH=1Bh/1Ch */
+#define DD_DBCS 0x0012u          /* empty double-byte lead table (two zero words) */
 #define DD_FIRST_MCB 0x00FEu     /* word before the list of lists */
 #define DD_SYSVARS 0x0100u       /* list of lists (AH=52h) */
 #define DD_NUL 0x0122u           /* NUL device header, inside the list of lists */

@@ -191,6 +191,18 @@ void dos_fn_misc(Dos *d, uint8_t ah) {
         rCX(d) = (uint16_t)((rCX(d) & 0x00FF) | loc << 8);
         return;
     }
+    case 0x63: /* the double-byte lead table: empty */
+        if (rAL(d) == 0) {
+            rDS(d) = DOS_DATA_SEG;
+            rSI(d) = DD_DBCS;
+        }
+        setAL(d, 0);
+        return;
+    case 0x66: /* code page: 437 */
+        if (rAL(d) == 1) { rBX(d) = 437; rDX(d) = 437; dos_ok(d); }
+        else if (rAL(d) == 2) dos_ok(d);
+        else dos_fail(d, DOSERR_BAD_FUNCTION);
+        return;
     case 0x18: case 0x1D: case 0x1E: case 0x20: /* CP/M placeholders */
         setAL(d, 0);
         return;

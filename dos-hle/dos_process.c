@@ -375,6 +375,7 @@ void dos_fn_create_psp(Dos *d) {
         wr16(d, a + 0x0C + 4u * (uint32_t)v, rd16(d, (0x22u + (uint32_t)v) * 4u + 2));
     }
     wr16(d, a + 0x16, d->cur_psp); /* the caller is its parent: INT 20h comes back to it */
+    wr16(d, a + 0x32, DOS_JFT_DEFAULT);
     wr16(d, a + 0x34, 0x18);
     wr16(d, a + 0x36, seg);
 }
