@@ -1,7 +1,7 @@
 /* Test driver for dos-hle: runs a DOS program on the machine, as emu86 will.
  *
  *   dosrun [--drive DIR] [--ro] [--keys TEXT] [--tty-in] [--tty-out] [--epoch DATE] [--no-costs]
- *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers[-irq] PIT-CLOCKS]
+ *          [--costs FILE] [--max-cycles N] [--screen] [--facts] [--stats] [--layers[-irq] PIT-CLOCKS] [--mux]
  *          PROGRAM [ARGS...]
  *
  * Standard input is the guest's redirected stdin unless --tty-in; the guest's standard output
@@ -48,6 +48,18 @@ static bool layer_tick(void *ctx, EmuMachine *m, uint64_t due) {
     return false;
 }
 
+/* --mux: an INT 2Fh handler for multiplex number C0h, as the profiler will register its own:
+ * AL=00h (installation check) answers AL=FFh and BX='OK'; other calls are not its own. */
+static bool mux_c0(void *ctx, EmuMachine *m, uint32_t *clocks) {
+    (void)ctx;
+    EmuCpu *c = emu_machine_cpu(m);
+    if (c->r.w[EMU_AX] != 0xC000) return false;
+    c->r.w[EMU_AX] = 0xC0FF;
+    c->r.w[EMU_BX] = 0x4B4F;
+    *clocks = 100;
+    return true;
+}
+
 static void con(void *ctx, const uint8_t *b, size_t n) {
     (void)ctx;
     fwrite(b, 1, n, stderr);
@@ -57,7 +69,7 @@ int main(int argc, char **argv) {
     DosConfig dc = {0};
     EmuMachineConfig mc = {0};
     const char *keys = NULL;
-    int screen = 0, facts = 0, stats = 0, i;
+    int screen = 0, facts = 0, stats = 0, mux = 0, i;
     unsigned layers = 0;
     bool layers_irq = false;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -74,6 +86,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--screen")) screen = 1;
         else if (!strcmp(o, "--facts")) facts = 1;
         else if (!strcmp(o, "--stats")) stats = 1;
+        else if (!strcmp(o, "--mux")) mux = 1;
         else if (!strcmp(o, "--layers") && i + 1 < argc) layers = (unsigned)atoi(argv[++i]);
         else if (!strcmp(o, "--layers-irq") && i + 1 < argc) {
             layers = (unsigned)atoi(argv[++i]);
@@ -113,6 +126,7 @@ int main(int argc, char **argv) {
     if (!dc.stdin_is_tty) emu_machine_set_input_fd(m, 0);
     emu_machine_set_output(m, out, NULL);
     dos_attach(d, m);
+    if (mux) dos_add_multiplex(d, mux_c0, NULL);
     Layers lay = {d, layers_irq, 0, 0, 0, 0};
     if (layers) emu_machine_add_timer(m, layers, layer_tick, &lay);
     if (getenv("DOSRUN_TRACE")) emu_machine_set_trace(m, stderr);
