@@ -1,5 +1,6 @@
 /* The Dos object: configuration, drives, the program file, attaching to a machine, and the
  * small helpers the service files share (guest memory, results, steps). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "dos_internal.h"
 #include "dos_time.h"
 
@@ -95,8 +96,8 @@ static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errle
     return b;
 }
 
-/* The DOS name of the program: its path inside drive C:'s folder when it is there, else its
- * file name in C:'s root. */
+/* The DOS name of the program: its path inside the default drive's folder when it is there
+ * (each folder a valid 8.3 name), else its file name in that drive's root. */
 static void dos_name_of(Dos *d, const char *host) {
     const char *base = strrchr(host, '/');
     base = base ? base + 1 : host;
@@ -112,6 +113,29 @@ static void dos_name_of(Dos *d, const char *host) {
             snprintf(name, sizeof name, "PROGRAM.EXE");
     }
     snprintf(d->prog_dos, sizeof d->prog_dos, "%c:\\%s", 'A' + d->cur_drive, name);
+    const char *folder = d->cfg.drive[d->cur_drive] ? d->cfg.drive[d->cur_drive] : ".";
+    char *root = realpath(folder, NULL), *prog = realpath(host, NULL);
+    size_t rl = root ? strlen(root) : 0;
+    if (root && prog && !strncmp(prog, root, rl) && prog[rl] == '/' && !(rl == 1 && root[0] == '/')) {
+        char out[80];
+        size_t k = (size_t)snprintf(out, sizeof out, "%c:", 'A' + d->cur_drive);
+        bool ok = true;
+        for (char *c = prog + rl + 1; ok && *c;) {
+            char *slash = strchr(c, '/');
+            if (slash) *slash = 0;
+            char part[13];
+            ok = slash ? dos_host_name_83(c, part) : true;
+            if (!slash) memcpy(part, name, 13);
+            if (ok && k + 1 + strlen(part) < sizeof out - 1)
+                k += (size_t)snprintf(out + k, sizeof out - k, "\\%s", part);
+            else
+                ok = false;
+            c = slash ? slash + 1 : c + strlen(c);
+        }
+        if (ok) snprintf(d->prog_dos, sizeof d->prog_dos, "%s", out);
+    }
+    free(root);
+    free(prog);
 }
 
 bool dos_load_program(Dos *d, const char *host_path, int argc, char *const argv[], char *err,
