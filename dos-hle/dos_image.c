@@ -100,6 +100,12 @@ uint32_t dos_image_max_paras(const DosImage *img) {
     return want < least ? least : want;
 }
 
+uint16_t dos_image_load_seg(const DosImage *img, uint16_t psp, uint16_t top) {
+    if (img->is_exe && img->mz.min_alloc == 0 && img->mz.max_alloc == 0)
+        return (uint16_t)(top - (img->mz.image_size + 15) / 16);
+    return (uint16_t)(psp + 0x10);
+}
+
 bool dos_image_place(const uint8_t *f, const DosImage *img, uint8_t *mem, uint16_t load_seg,
                      uint16_t reloc_seg, uint16_t block_end_seg, char *err, size_t errlen) {
     uint32_t base = (uint32_t)load_seg * 16u, limit = (uint32_t)block_end_seg * 16u;

@@ -35,6 +35,10 @@ bool dos_image_check(const uint8_t *file, size_t len, DosImage *img, char *err, 
 uint32_t dos_image_min_paras(const DosImage *img);
 uint32_t dos_image_max_paras(const DosImage *img);
 
+/* Where the load module goes in a block [psp, top): PSP + 10h, or for an .EXE with min and
+ * max allocation both 0 ("load high") the top of the block. */
+uint16_t dos_image_load_seg(const DosImage *img, uint16_t psp, uint16_t top);
+
 /* Copy the load module to mem at load_seg:0 (a .COM: the whole file) and apply the relocations
  * (adding reloc_seg). block_end_seg bounds the writes: a relocation outside the program's block
  * fails. mem is the 1 MiB guest memory. */

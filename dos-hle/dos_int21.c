@@ -139,6 +139,25 @@ static uint32_t ctrlc_after(Dos *d, EmuCpu *c) {
     return 0;
 }
 
+/* CALL 5: the stack has the far return to PSP:000A and the program's near return; make it an
+ * INT 21h frame (near return, PSP, flags) and serve function CL (CP/M's 00h-24h). */
+static uint32_t call5(Dos *d, EmuCpu *c) {
+    uint32_t s = lin(c->sreg[EMU_SS], c->r.w[EMU_SP]);
+    uint16_t psp = rd16(d, s + 2), ret = rd16(d, s + 4);
+    wr16(d, s, ret);
+    wr16(d, s + 2, psp);
+    wr16(d, s + 4, c->flags);
+    uint8_t fn = (uint8_t)c->r.w[EMU_CX];
+    if (fn > 0x24) {
+        c->r.w[EMU_AX] &= 0xFF00;
+        emu_cpu_jump(c, DOS_CODE_SEG, (uint16_t)(d->dos_entry[DE_CALL5] + 2));
+        return 0;
+    }
+    c->r.w[EMU_AX] = (uint16_t)(fn << 8 | (c->r.w[EMU_AX] & 0xFF));
+    emu_cpu_jump(c, DOS_CODE_SEG, d->dos_entry[DE_INT21]);
+    return 0;
+}
+
 static uint32_t multiplex(Dos *d) {
     for (int i = 0; i < d->nmux; i++) {
         uint32_t clocks = 0;
@@ -195,6 +214,7 @@ uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc) {
         return d->costs.int20;
     }
     case SVC_INT2F: return multiplex(d);
+    case SVC_CALL5: return call5(d, c);
     case SVC_INT29: return int29(d, c);
     default: return 0;
     }

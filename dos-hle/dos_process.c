@@ -50,6 +50,10 @@ void dos_init_memory_map(Dos *d) {
     set_vector(d, 0x29, DOS_IO_SEG, d->io_entry[IO_INT29]);
     for (uint8_t v = 0x2A; v <= 0x2E; v++) set_vector(d, v, DOS_CODE_SEG, d->dos_entry[DE_IRET]);
     set_vector(d, 0x2F, DOS_CODE_SEG, d->dos_entry[DE_INT2F]);
+    /* 0000:00C0 (where PSP:0005's far call to F01D:FEF0 wraps to): a far jump to CALL 5 */
+    wr8(d, 0xC0, 0xEA);
+    wr16(d, 0xC1, d->dos_entry[DE_CALL5]);
+    wr16(d, 0xC3, DOS_CODE_SEG);
 
     /* DOS data: flags, media byte, list of lists with the NUL device, the device chain */
     wr8(d, lin(DOS_DATA_SEG, DD_MEDIA), 0xF8);
@@ -270,8 +274,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
     build_psp(d, psp, top, DOS_SHELL_PSP, env);
     set_tail(d, psp, (const uint8_t *)d->tail, d->tail_len);
     uint16_t ax = parse_tail_fcbs(d, psp);
-    uint16_t load = (uint16_t)(psp + 0x10);
-    if (!d->img.is_exe) load = psp; /* a .COM goes to PSP:0100h */
+    uint16_t load = d->img.is_exe ? dos_image_load_seg(&d->img, psp, top) : psp;
     if (!dos_image_place(d->prog, &d->img, d->mem, d->img.is_exe ? load : (uint16_t)(psp + 0x10),
                          load, top, err, sizeof err)) {
         char msg[300];
@@ -511,11 +514,12 @@ void dos_fn_exec(Dos *d) {
         uint16_t s = rd16(d, lin(pb_seg, (uint16_t)(pb + 8 + 4 * k)));
         uint8_t fcb[16];
         dos_read_mem(d, s, o, fcb, sizeof fcb);
-        dos_write_mem(d, psp, (uint16_t)(0x5C + 16 * k), fcb, k ? 20 > 16 ? 16 : 16 : 16);
+        dos_write_mem(d, psp, (uint16_t)(0x5C + 16 * k), fcb, 16);
     }
     uint16_t ax = fcb_drive_validity(d, psp);
-    uint16_t load = img.is_exe ? (uint16_t)(psp + 0x10) : psp;
-    bool ok = dos_image_place(file, &img, d->mem, (uint16_t)(psp + 0x10), load, top, why, sizeof why);
+    uint16_t load = img.is_exe ? dos_image_load_seg(&img, psp, top) : psp;
+    bool ok = dos_image_place(file, &img, d->mem, img.is_exe ? load : (uint16_t)(psp + 0x10), load,
+                              top, why, sizeof why);
     free(file);
     if (!ok) {
         dos_close_process_files(d, psp);

@@ -77,7 +77,7 @@ dev_retf:
         section dos start=0x900 vstart=0
 dos_table:
         dw      int20, int21, int21_finish, ctrlc, int22_root, int23_default, int24_default
-        dw      int25, int26, int27, int28, int2f, iret_only
+        dw      int25, int26, int27, int28, int2f, iret_only, call5
 
 ; DOS enables interrupts at once (as MS-DOS does), so the timer and profiling ticks are taken
 ; while a service's clocks pass.
@@ -135,4 +135,9 @@ int2f:  sti
         iret
 
 iret_only:
+        iret
+
+; CALL 5 (the CP/M entry at PSP:0005, reached through the far jump at 0000:00C0): the trap turns
+; the two return addresses on the stack into an INT 21h frame and goes to INT 21h with AH=CL.
+call5:  HLE     0x4A
         iret
