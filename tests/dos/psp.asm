@@ -46,12 +46,17 @@ main:
         call    hex8
         loop    .jft
         call    crlf
-        PRINT   "INT 22h in PSP "
-        mov     ax, [0x0C]
-        call    hex16
-        PRINT   ":"
-        mov     ax, [0x0A]
-        call    hex16
+        PRINT   "INT 22h in PSP is the INT 22h vector: "
+        mov     ax, 0x3522
+        int     0x21
+        mov     al, 'n'
+        cmp     bx, [0x0A]
+        jne     .v22
+        mov     bx, es
+        cmp     bx, [0x0C]
+        jne     .v22
+        mov     al, 'y'
+.v22:   call    putc
         PRINT   " INT 20h vector segment "
         mov     ax, 0x3520
         int     0x21
