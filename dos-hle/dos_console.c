@@ -164,7 +164,6 @@ static bool check_break(Dos *d) {
  * Returns the characters stored (the CR is stored after them, not counted); -1 on Ctrl-C. */
 static int edit_line(Dos *d, uint8_t *buf, int max) {
     int n = 0;
-    unsigned start_col = d->column;
     for (;;) {
         bool end;
         int c = std_in_char(d, &end);
@@ -205,7 +204,6 @@ static int edit_line(Dos *d, uint8_t *buf, int max) {
             out_char(d, '\r');
             return n;
         }
-        (void)start_col;
     }
 }
 

@@ -145,7 +145,7 @@ static void make_dir(Dos *d, bool remove) {
     DosPath p;
     uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &p);
     if (e) { dos_fail(d, DOSERR_PATH_NOT_FOUND); return; }
-    if (p.n == 0 || p.device) { dos_fail(d, remove ? DOSERR_ACCESS_DENIED : DOSERR_ACCESS_DENIED); return; }
+    if (p.n == 0 || p.device) { dos_fail(d, DOSERR_ACCESS_DENIED); return; }
     if (!dos_drive_writable(d, p.drive)) { dos_fail(d, DOSERR_ACCESS_DENIED); return; }
     int dir = dos_open_parent(d, &p, &e);
     if (dir < 0) { dos_fail(d, e); return; }

@@ -41,8 +41,6 @@ static void fcb_name(Dos *d, const Fcb *f, uint8_t name[11]) {
     }
 }
 
-static bool has_wild(const uint8_t n[11]) { return memchr(n, '?', 11) != NULL; }
-
 /* A canonical path for the FCB's file in the current folder of its drive. */
 static bool fcb_path(Dos *d, const Fcb *f, DosPath *p) {
     int drv = fcb_drive(d, f);
@@ -422,5 +420,4 @@ void dos_fn_fcb(Dos *d, uint8_t ah) {
         return;
     }
     }
-    (void)has_wild;
 }

@@ -1,6 +1,6 @@
-/* Handle file I/O (3Ch-46h, 56h, 57h, 5Ah, 5Bh): the system file table, each process's job
- * file table (JFT, found through PSP:34h), host files in the drive's folder, devices, and the
- * redirected standard input and output of a UNIX filter. */
+/* Handle file I/O (3Ch-40h, 42h, 45h, 46h, 5Ah, 5Bh, 67h): the system file table, each
+ * process's job file table (JFT, found through PSP:34h), host files in the drive's folder,
+ * devices, and the redirected standard input and output of a UNIX filter. */
 #include "dos_internal.h"
 #include "dos_time.h"
 
@@ -43,7 +43,7 @@ void dos_sft_ref(Dos *d, int idx) {
     if (idx >= 0 && idx < DOS_SFT_MAX) d->sft[idx].refs++;
 }
 
-static uint32_t jft_addr(const Dos *d, uint16_t psp, uint16_t *count) {
+uint32_t dos_jft_addr(const Dos *d, uint16_t psp, uint16_t *count) {
     *count = rd16(d, lin(psp, 0x32));
     if (*count == 0 || *count > 255) *count = DOS_JFT_DEFAULT;
     return lin(rd16(d, lin(psp, 0x36)), rd16(d, lin(psp, 0x34)));
@@ -51,7 +51,7 @@ static uint32_t jft_addr(const Dos *d, uint16_t psp, uint16_t *count) {
 
 int dos_handle_sft(Dos *d, uint16_t h) {
     uint16_t n;
-    uint32_t j = jft_addr(d, d->cur_psp, &n);
+    uint32_t j = dos_jft_addr(d, d->cur_psp, &n);
     if (h >= n) return -1;
     uint8_t idx = rd8(d, j + h);
     if (idx >= DOS_SFT_MAX || d->sft[idx].kind == SFT_FREE) return -1;
@@ -61,7 +61,7 @@ int dos_handle_sft(Dos *d, uint16_t h) {
 /* A free handle in the current JFT, or -1. */
 static int free_handle(Dos *d) {
     uint16_t n;
-    uint32_t j = jft_addr(d, d->cur_psp, &n);
+    uint32_t j = dos_jft_addr(d, d->cur_psp, &n);
     for (uint16_t h = 0; h < n; h++)
         if (rd8(d, j + h) == 0xFF) return h;
     return -1;
@@ -115,7 +115,7 @@ static void release_sft(Dos *d, int idx) {
 
 void dos_close_process_files(Dos *d, uint16_t psp) {
     uint16_t n;
-    uint32_t j = jft_addr(d, psp, &n);
+    uint32_t j = dos_jft_addr(d, psp, &n);
     for (uint16_t h = 0; h < n; h++) {
         uint8_t idx = rd8(d, j + h);
         if (idx < DOS_SFT_MAX && d->sft[idx].kind != SFT_FREE) release_sft(d, idx);
@@ -154,7 +154,7 @@ static uint16_t install(Dos *d, DosSft *tmpl, uint16_t *handle) {
     d->sft[idx].refs = 1;
     d->sft[idx].owner_psp = d->cur_psp;
     uint16_t n;
-    uint32_t j = jft_addr(d, d->cur_psp, &n);
+    uint32_t j = dos_jft_addr(d, d->cur_psp, &n);
     wr8(d, j + (uint32_t)h, (uint8_t)idx);
     *handle = (uint16_t)h;
     return DOSERR_NONE;
@@ -202,7 +202,7 @@ static uint16_t open_path(Dos *d, const DosPath *p, uint8_t mode, int create, ui
             const char *host = exists ? e.host : name;
             fd = openat(dir, host, O_RDWR | O_CREAT | O_TRUNC | flags | (exists ? 0 : O_EXCL),
                         (attr & 1) ? 0444 : 0666);
-            if (fd < 0) result = errno == EEXIST ? DOSERR_ACCESS_DENIED : DOSERR_ACCESS_DENIED;
+            if (fd < 0) result = DOSERR_ACCESS_DENIED; /* e.g. a symbolic link by that name */
             acc = 2;
         }
     } else if (!exists) {
@@ -380,87 +380,11 @@ uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uin
     }
 }
 
-/* ---- IOCTL (44h) ---- */
-
-static uint16_t device_info(const Dos *d, const DosSft *s) {
-    switch (s->kind) {
-    case SFT_FILE: return (uint16_t)(s->drive | (s->written ? 0 : 0x40));
-    case SFT_STDIN: return (uint16_t)(s->drive | 0x40);
-    case SFT_STDOUT: return s->drive;
-    default: break;
-    }
-    /* DH: the device attribute's high byte (80h: character device); AL: device, not at end
-     * of file (NUL always is), the standard-device bits */
-    uint16_t v = 0x8080 | 0x40;
-    if (s->device == DOS_DEV_CON) v |= 0x13 /* stdin, stdout, INT 29h */;
-    if (s->device == DOS_DEV_NUL) v = 0x8084;
-    if (s->device == DOS_DEV_CLOCK) v |= 0x08;
-    if (s->raw) v |= 0x20;
-    (void)d;
-    return v;
-}
-
-static void fn_ioctl(Dos *d) {
-    uint8_t al = rAL(d);
-    if (al == 0x08 || al == 0x09) { /* removable? remote? (by drive in BL) */
-        int drv = (rBX(d) & 0xFF) ? (rBX(d) & 0xFF) - 1 : d->cur_drive;
-        if (!dos_drive_valid(d, drv)) { dos_fail(d, DOSERR_BAD_DRIVE); return; }
-        if (al == 0x08) rAX(d) = 1; /* fixed */
-        else rDX(d) = 0;
-        dos_ok(d);
-        return;
-    }
-    if (al == 0x0B) { dos_ok(d); return; } /* sharing retry count */
-    int idx = dos_handle_sft(d, rBX(d));
-    if (idx < 0) { dos_fail(d, DOSERR_BAD_HANDLE); return; }
-    DosSft *s = &d->sft[idx];
-    bool dev = s->kind == SFT_DEVICE;
-    switch (al) {
-    case 0x00:
-        rDX(d) = device_info(d, s);
-        rAX(d) = rDX(d);
-        dos_ok(d);
-        return;
-    case 0x01:
-        if (rDX(d) >> 8) { dos_fail(d, DOSERR_BAD_FUNCTION); return; }
-        if (dev) s->raw = (rDX(d) & 0x20) != 0;
-        dos_ok(d);
-        return;
-    case 0x06: {
-        bool ready = true;
-        if (s->kind == SFT_FILE) {
-            struct stat st;
-            ready = !fstat(s->fd, &st) && (off_t)s->pos < st.st_size;
-        } else if (s->kind == SFT_STDIN) {
-            ready = emu_input_peek(d->m) >= 0;
-        } else if (s->device == DOS_DEV_CON) {
-            ready = dos_con_ready(d);
-        } else if (s->device == DOS_DEV_NUL) {
-            ready = false;
-        }
-        setAL(d, ready ? 0xFF : 0x00);
-        dos_ok(d);
-        return;
-    }
-    case 0x07:
-        setAL(d, 0xFF);
-        dos_ok(d);
-        return;
-    case 0x0A:
-        rDX(d) = 0;
-        dos_ok(d);
-        return;
-    default:
-        dos_fail(d, DOSERR_BAD_FUNCTION);
-        return;
-    }
-}
-
 /* 67h: a job file table of BX handles. Above 20 it is a block of its own (owned by the
  * process); 20 or fewer go back to the PSP's. Open handles past the new size: error 4. */
 static void fn_handle_count(Dos *d) {
     uint16_t want = rBX(d), n;
-    uint32_t old = jft_addr(d, d->cur_psp, &n);
+    uint32_t old = dos_jft_addr(d, d->cur_psp, &n);
     if (want > 255) { dos_fail(d, DOSERR_NO_MEMORY); return; }
     for (uint16_t h = want; h < n; h++)
         if (rd8(d, old + h) != 0xFF) { dos_fail(d, DOSERR_TOO_MANY_OPEN); return; }
@@ -509,112 +433,6 @@ static void fn_lseek(Dos *d) {
     dos_ok(d);
 }
 
-static void fn_attrib(Dos *d) {
-    DosPath p;
-    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &p);
-    if (!e && (p.n == 0 || p.device)) e = DOSERR_FILE_NOT_FOUND;
-    if (e) { dos_fail(d, e); return; }
-    int dir = dos_open_parent(d, &p, &e);
-    if (dir < 0) { dos_fail(d, e); return; }
-    DosDirEntry de;
-    if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) {
-        close(dir);
-        dos_fail(d, DOSERR_FILE_NOT_FOUND);
-        return;
-    }
-    if (rAL(d) == 0) {
-        rCX(d) = dos_attr_of(&de);
-        dos_ok(d);
-    } else if (rAL(d) == 1) {
-        uint16_t cx = rCX(d);
-        if ((cx & 0x18) || !dos_drive_writable(d, p.drive)) {
-            dos_fail(d, DOSERR_ACCESS_DENIED);
-        } else {
-            struct stat st;
-            int fd = openat(dir, de.host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-            if (fd >= 0 && !fstat(fd, &st)) {
-                mode_t m = st.st_mode & 07777;
-                m = (cx & 1) ? (m & (mode_t)~0222) : (m | S_IWUSR);
-                if (!de.is_dir) fchmod(fd, m);
-            }
-            if (fd >= 0) close(fd);
-            dos_ok(d);
-        }
-    } else {
-        dos_fail(d, DOSERR_BAD_FUNCTION);
-    }
-    close(dir);
-}
-
-static void fn_unlink(Dos *d) {
-    DosPath p;
-    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &p);
-    if (!e && (p.n == 0 || p.device)) e = DOSERR_FILE_NOT_FOUND;
-    if (e) { dos_fail(d, e); return; }
-    int dir = dos_open_parent(d, &p, &e);
-    if (dir < 0) { dos_fail(d, e); return; }
-    DosDirEntry de;
-    if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) e = DOSERR_FILE_NOT_FOUND;
-    else if (de.is_dir || de.readonly || !dos_drive_writable(d, p.drive)) e = DOSERR_ACCESS_DENIED;
-    else if (unlinkat(dir, de.host, 0)) e = DOSERR_ACCESS_DENIED;
-    close(dir);
-    if (e) dos_fail(d, e);
-    else dos_ok(d);
-}
-
-static void fn_rename(Dos *d) {
-    DosPath a, b;
-    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &a);
-    if (e) { dos_fail(d, e); return; }
-    e = dos_path_from_guest(d, rES(d), rDI(d), false, &b);
-    if (e) { dos_fail(d, e == DOSERR_FILE_NOT_FOUND ? DOSERR_ACCESS_DENIED : e); return; }
-    if (a.n == 0 || a.device || b.n == 0 || b.device) { dos_fail(d, DOSERR_FILE_NOT_FOUND); return; }
-    if (a.drive != b.drive) { dos_fail(d, DOSERR_NOT_SAME_DEVICE); return; }
-    if (!dos_drive_writable(d, a.drive)) { dos_fail(d, DOSERR_ACCESS_DENIED); return; }
-    int da = dos_open_parent(d, &a, &e);
-    if (da < 0) { dos_fail(d, e); return; }
-    int db = dos_open_parent(d, &b, &e);
-    if (db < 0) { close(da); dos_fail(d, e); return; }
-    DosDirEntry ea, eb;
-    if (!dos_sb_find(da, a.comp[a.n - 1], &ea)) e = DOSERR_FILE_NOT_FOUND;
-    else if (dos_sb_find(db, b.comp[b.n - 1], &eb)) e = DOSERR_ACCESS_DENIED;
-    else if (ea.is_dir && a.n != b.n) e = DOSERR_ACCESS_DENIED;
-    else if (renameat(da, ea.host, db, b.comp[b.n - 1])) e = DOSERR_ACCESS_DENIED;
-    close(da);
-    close(db);
-    if (e) dos_fail(d, e);
-    else dos_ok(d);
-}
-
-static void fn_filetime(Dos *d) {
-    int idx = dos_handle_sft(d, rBX(d));
-    if (idx < 0) { dos_fail(d, DOSERR_BAD_HANDLE); return; }
-    DosSft *s = &d->sft[idx];
-    if (rAL(d) == 0) {
-        uint16_t date = 0x0021, time = 0; /* devices: 1-1-1980 */
-        if (s->kind == SFT_FILE) {
-            struct stat st;
-            if (s->written) dos_stamp_now(d, &date, &time);
-            else if (!fstat(s->fd, &st)) dos_file_datetime((int64_t)st.st_mtime, &date, &time);
-        }
-        rCX(d) = time;
-        rDX(d) = date;
-        dos_ok(d);
-    } else if (rAL(d) == 1) {
-        if (s->kind == SFT_FILE && dos_drive_writable(d, s->drive)) {
-            int64_t secs = dos_unpack_seconds(rDX(d), rCX(d)) + DOS_UNIX_OFFSET;
-            struct timespec ts[2];
-            ts[0].tv_sec = ts[1].tv_sec = (time_t)secs;
-            ts[0].tv_nsec = ts[1].tv_nsec = 0;
-            futimens(s->fd, ts);
-            s->written = false; /* the time set stays (DOS: set on close otherwise) */
-        }
-        dos_ok(d);
-    } else {
-        dos_fail(d, DOSERR_BAD_FUNCTION);
-    }
-}
-
 void dos_fn_files(Dos *d, uint8_t ah) {
     uint16_t e = 0, h = 0, n = 0;
     DosPath p;
@@ -637,7 +455,7 @@ void dos_fn_files(Dos *d, uint8_t ah) {
         int idx = dos_handle_sft(d, rBX(d));
         if (idx < 0) { dos_fail(d, DOSERR_BAD_HANDLE); return; }
         uint16_t cnt;
-        uint32_t j = jft_addr(d, d->cur_psp, &cnt);
+        uint32_t j = dos_jft_addr(d, d->cur_psp, &cnt);
         wr8(d, j + rBX(d), 0xFF);
         release_sft(d, idx);
         dos_ok(d);
@@ -653,15 +471,15 @@ void dos_fn_files(Dos *d, uint8_t ah) {
         if (e) dos_fail(d, e);
         else { rAX(d) = n; dos_ok(d); }
         return;
-    case 0x41: fn_unlink(d); return;
+    case 0x41: dos_fn_unlink(d); return;
     case 0x42: fn_lseek(d); return;
-    case 0x43: fn_attrib(d); return;
-    case 0x44: fn_ioctl(d); return;
+    case 0x43: dos_fn_attrib(d); return;
+    case 0x44: dos_fn_ioctl(d); return;
     case 0x45: case 0x46: {
         int idx = dos_handle_sft(d, rBX(d));
         if (idx < 0) { dos_fail(d, DOSERR_BAD_HANDLE); return; }
         uint16_t cnt;
-        uint32_t j = jft_addr(d, d->cur_psp, &cnt);
+        uint32_t j = dos_jft_addr(d, d->cur_psp, &cnt);
         int to;
         if (ah == 0x45) {
             to = free_handle(d);
@@ -679,8 +497,8 @@ void dos_fn_files(Dos *d, uint8_t ah) {
         dos_ok(d);
         return;
     }
-    case 0x56: fn_rename(d); return;
-    case 0x57: fn_filetime(d); return;
+    case 0x56: dos_fn_rename(d); return;
+    case 0x57: dos_fn_filetime(d); return;
     case 0x67: fn_handle_count(d); return;
     }
 }

@@ -4,11 +4,6 @@
 
 #include <string.h>
 
-static uint16_t frame_flags_addr(EmuCpu *c, uint32_t *a) {
-    *a = lin(c->sreg[EMU_SS], (uint16_t)(c->r.w[EMU_SP] + 4));
-    return 0;
-}
-
 /* Begin serving an INT 21h: a new call context with the caller's registers. */
 static DosCall *push_call(Dos *d, EmuCpu *c) {
     if (d->depth >= DOS_CALL_DEPTH) return NULL;
@@ -37,7 +32,6 @@ static void finish_call(Dos *d, EmuCpu *c) {
     if (k->ctrl_c) {
         memcpy(c->r.w, k->entry_w, sizeof k->w);
         memcpy(c->sreg, k->entry_sreg, sizeof k->sreg);
-        c->sreg[EMU_CS] = DOS_CODE_SEG;
         pop_call(d);
         emu_cpu_jump(c, DOS_CODE_SEG, d->dos_entry[DE_CTRLC]);
         return;
@@ -46,8 +40,7 @@ static void finish_call(Dos *d, EmuCpu *c) {
     memcpy(c->r.w, k->w, sizeof k->w);
     memcpy(c->sreg, k->sreg, sizeof k->sreg);
     c->sreg[EMU_CS] = cs;
-    uint32_t a;
-    frame_flags_addr(c, &a);
+    uint32_t a = lin(c->sreg[EMU_SS], (uint16_t)(c->r.w[EMU_SP] + 4)); /* the caller's flags */
     uint16_t f = rd16(d, a);
     f = (uint16_t)((f | k->set_flags) & ~k->clear_flags);
     wr16(d, a, f);

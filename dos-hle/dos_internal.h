@@ -216,15 +216,31 @@ bool dos_drive_writable(const Dos *d, int drive);
 const char **dos_cwds(const Dos *d, const char *out[26]);
 uint64_t dos_now_centis(const Dos *d);
 
-/* ---- dos_process.c ---- */
+/* ---- dos_boot.c ---- */
 bool dos_boot(void *ctx, EmuMachine *m);
+void dos_init_memory_map(Dos *d);
+
+/* ---- dos_psp.c ---- */
+void dos_set_vector(Dos *d, uint8_t n, uint16_t seg, uint16_t off);
+/* A PSP at psp for a block ending at top, with its parent and environment. */
+void dos_build_psp(Dos *d, uint16_t psp, uint16_t top, uint16_t parent, uint16_t env);
+void dos_set_tail(Dos *d, uint16_t psp, const uint8_t *tail, uint8_t len);
+/* Parse the tail into the FCBs at 5Ch/6Ch; returns AX's drive validity. */
+uint16_t dos_parse_tail_fcbs(Dos *d, uint16_t psp);
+/* AX's drive validity of FCBs already in the PSP. */
+uint16_t dos_fcb_drive_validity(Dos *d, uint16_t psp);
+uint16_t dos_build_env(Dos *d, uint16_t seg, uint16_t paras, const uint8_t *src, size_t srclen,
+                       const char *prog);
+/* The program's block (as large as its max allocation asks, at least its min). */
+uint16_t dos_alloc_program(Dos *d, const DosImage *img, uint16_t owner, uint16_t *seg, uint16_t *size);
+void dos_start_program(Dos *d, uint16_t psp, const DosImage *img, uint16_t load_seg, uint16_t top,
+                       uint16_t ax);
+
+/* ---- dos_exec.c ---- */
 void dos_terminate(Dos *d, uint8_t code, uint8_t type);
 void dos_fn_exec(Dos *d);           /* 4Bh */
 void dos_fn_create_psp(Dos *d);     /* 26h */
 void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */
-uint16_t dos_build_env(Dos *d, uint16_t seg, uint16_t paras, const uint8_t *src, size_t srclen,
-                       const char *prog);
-void dos_init_memory_map(Dos *d);
 
 /* ---- dos_console.c ---- */
 void dos_fn_console(Dos *d, uint8_t ah); /* 01h-0Ch */
@@ -235,7 +251,15 @@ size_t dos_con_read_line(Dos *d, uint8_t *dst, size_t max); /* handle read of CO
 bool dos_con_ready(Dos *d);
 void dos_stdin_redirect_read(Dos *d);
 
+/* ---- dos_ioctl.c, dos_fileops.c ---- */
+void dos_fn_ioctl(Dos *d);    /* 44h */
+void dos_fn_attrib(Dos *d);   /* 43h */
+void dos_fn_unlink(Dos *d);   /* 41h */
+void dos_fn_rename(Dos *d);   /* 56h */
+void dos_fn_filetime(Dos *d); /* 57h */
+
 /* ---- dos_files.c ---- */
+uint32_t dos_jft_addr(const Dos *d, uint16_t psp, uint16_t *count);
 void dos_files_init(Dos *d);
 void dos_fn_files(Dos *d, uint8_t ah); /* 3Ch-46h, 5Ah, 5Bh, 57h, 41h, 43h, 56h */
 int dos_handle_sft(Dos *d, uint16_t handle); /* SFT index or -1 */

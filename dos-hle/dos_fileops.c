@@ -1,0 +1,114 @@
+/* Operations on files by name or on their directory entry: attributes (43h), delete (41h),
+ * rename (56h), date and time (57h). */
+#include "dos_internal.h"
+#include "dos_time.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void dos_fn_attrib(Dos *d) {
+    DosPath p;
+    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &p);
+    if (!e && (p.n == 0 || p.device)) e = DOSERR_FILE_NOT_FOUND;
+    if (e) { dos_fail(d, e); return; }
+    int dir = dos_open_parent(d, &p, &e);
+    if (dir < 0) { dos_fail(d, e); return; }
+    DosDirEntry de;
+    if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) {
+        close(dir);
+        dos_fail(d, DOSERR_FILE_NOT_FOUND);
+        return;
+    }
+    if (rAL(d) == 0) {
+        rCX(d) = dos_attr_of(&de);
+        dos_ok(d);
+    } else if (rAL(d) == 1) {
+        uint16_t cx = rCX(d);
+        if ((cx & 0x18) || !dos_drive_writable(d, p.drive)) {
+            dos_fail(d, DOSERR_ACCESS_DENIED);
+        } else {
+            struct stat st;
+            int fd = openat(dir, de.host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+            if (fd >= 0 && !fstat(fd, &st)) {
+                mode_t m = st.st_mode & 07777;
+                m = (cx & 1) ? (m & (mode_t)~0222) : (m | S_IWUSR);
+                if (!de.is_dir) fchmod(fd, m);
+            }
+            if (fd >= 0) close(fd);
+            dos_ok(d);
+        }
+    } else {
+        dos_fail(d, DOSERR_BAD_FUNCTION);
+    }
+    close(dir);
+}
+
+void dos_fn_unlink(Dos *d) {
+    DosPath p;
+    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &p);
+    if (!e && (p.n == 0 || p.device)) e = DOSERR_FILE_NOT_FOUND;
+    if (e) { dos_fail(d, e); return; }
+    int dir = dos_open_parent(d, &p, &e);
+    if (dir < 0) { dos_fail(d, e); return; }
+    DosDirEntry de;
+    if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) e = DOSERR_FILE_NOT_FOUND;
+    else if (de.is_dir || de.readonly || !dos_drive_writable(d, p.drive)) e = DOSERR_ACCESS_DENIED;
+    else if (unlinkat(dir, de.host, 0)) e = DOSERR_ACCESS_DENIED;
+    close(dir);
+    if (e) dos_fail(d, e);
+    else dos_ok(d);
+}
+
+void dos_fn_rename(Dos *d) {
+    DosPath a, b;
+    uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), false, &a);
+    if (e) { dos_fail(d, e); return; }
+    e = dos_path_from_guest(d, rES(d), rDI(d), false, &b);
+    if (e) { dos_fail(d, e == DOSERR_FILE_NOT_FOUND ? DOSERR_ACCESS_DENIED : e); return; }
+    if (a.n == 0 || a.device || b.n == 0 || b.device) { dos_fail(d, DOSERR_FILE_NOT_FOUND); return; }
+    if (a.drive != b.drive) { dos_fail(d, DOSERR_NOT_SAME_DEVICE); return; }
+    if (!dos_drive_writable(d, a.drive)) { dos_fail(d, DOSERR_ACCESS_DENIED); return; }
+    int da = dos_open_parent(d, &a, &e);
+    if (da < 0) { dos_fail(d, e); return; }
+    int db = dos_open_parent(d, &b, &e);
+    if (db < 0) { close(da); dos_fail(d, e); return; }
+    DosDirEntry ea, eb;
+    if (!dos_sb_find(da, a.comp[a.n - 1], &ea)) e = DOSERR_FILE_NOT_FOUND;
+    else if (dos_sb_find(db, b.comp[b.n - 1], &eb)) e = DOSERR_ACCESS_DENIED;
+    else if (ea.is_dir && a.n != b.n) e = DOSERR_ACCESS_DENIED;
+    else if (renameat(da, ea.host, db, b.comp[b.n - 1])) e = DOSERR_ACCESS_DENIED;
+    close(da);
+    close(db);
+    if (e) dos_fail(d, e);
+    else dos_ok(d);
+}
+
+void dos_fn_filetime(Dos *d) {
+    int idx = dos_handle_sft(d, rBX(d));
+    if (idx < 0) { dos_fail(d, DOSERR_BAD_HANDLE); return; }
+    DosSft *s = &d->sft[idx];
+    if (rAL(d) == 0) {
+        uint16_t date = 0x0021, time = 0; /* devices: 1-1-1980 */
+        if (s->kind == SFT_FILE) {
+            struct stat st;
+            if (s->written) dos_stamp_now(d, &date, &time);
+            else if (!fstat(s->fd, &st)) dos_file_datetime((int64_t)st.st_mtime, &date, &time);
+        }
+        rCX(d) = time;
+        rDX(d) = date;
+        dos_ok(d);
+    } else if (rAL(d) == 1) {
+        if (s->kind == SFT_FILE && dos_drive_writable(d, s->drive)) {
+            int64_t secs = dos_unpack_seconds(rDX(d), rCX(d)) + DOS_UNIX_OFFSET;
+            struct timespec ts[2];
+            ts[0].tv_sec = ts[1].tv_sec = (time_t)secs;
+            ts[0].tv_nsec = ts[1].tv_nsec = 0;
+            futimens(s->fd, ts);
+            s->written = false; /* the time set stays (DOS: set on close otherwise) */
+        }
+        dos_ok(d);
+    } else {
+        dos_fail(d, DOSERR_BAD_FUNCTION);
+    }
+}
