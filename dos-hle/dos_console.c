@@ -9,7 +9,7 @@
 /* ---- CON output ---- */
 
 static void con_char_screen(Dos *d, uint8_t ch) {
-    if (!d->costs.off && d->cfg.stdout_is_tty) {
+    if (!d->costs.off && d->cfg.stdout_is_tty && !d->echo_now) {
         /* the device layer calls the ROM: INT 10h AH=0Eh, which also shows it on the output */
         dos_step(d, STEP_INT10, (uint16_t)(0x0E00 | ch), 0x0007, 0, 0, d->costs.io_char);
         return;
@@ -160,9 +160,23 @@ static bool check_break(Dos *d) {
     return false;
 }
 
+/* While a console function reads keys, its echo is written at once (not through the ROM
+ * afterwards), so that someone typing at a terminal sees each key as it is read. */
+static void echo_begin(Dos *d) { d->echo_now = d->cfg.stdin_is_tty; }
+static void echo_end(Dos *d) { d->echo_now = false; }
+
 /* Line input with DOS's editing (backspace, full-buffer beep); CR ends it (echoed alone).
  * Returns the characters stored (the CR is stored after them, not counted); -1 on Ctrl-C. */
+static int edit_line_keys(Dos *d, uint8_t *buf, int max);
+
 static int edit_line(Dos *d, uint8_t *buf, int max) {
+    echo_begin(d);
+    int n = edit_line_keys(d, buf, max);
+    echo_end(d);
+    return n;
+}
+
+static int edit_line_keys(Dos *d, uint8_t *buf, int max) {
     int n = 0;
     for (;;) {
         bool end;
@@ -237,7 +251,9 @@ void dos_fn_console(Dos *d, uint8_t ah) {
         int c = std_in_char(d, &end);
         if (c == 0x03) { ctrl_c(d); return; }
         setAL(d, (uint8_t)c);
+        echo_begin(d);
         if (c) echo_char(d, (uint8_t)c);
+        echo_end(d);
         return;
     }
     case 0x02:

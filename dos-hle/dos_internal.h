@@ -148,7 +148,8 @@ struct Dos {
     uint8_t line[130];       /* a CON line being handed out by handle reads */
     unsigned line_len, line_pos;
     int pending_scan;        /* the scan code of an extended key, read next (or -1) */
-    bool swallow_lf;         /* a redirected line ended with CR: skip an LF that follows */
+    bool swallow_lf;
+    bool echo_now;           /* console echo written at once (a console read is going on) */         /* a redirected line ended with CR: skip an LF that follows */
 
     /* time: centiseconds added to the clock by AH=2Bh/2Dh */
     int64_t time_adjust;
