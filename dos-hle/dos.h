@@ -98,6 +98,11 @@ bool dos_attach(Dos *d, EmuMachine *m);
 /* The loaded program's facts (valid once the machine has booted it). */
 const DosFacts *dos_facts(const Dos *d);
 
+/* Called once the first program is loaded, right before its first instruction (its facts are
+ * valid then): where a profiler starts its clock, as PROFIL did when it started the program. */
+typedef void (*DosStartFn)(void *ctx, EmuMachine *m, const DosFacts *facts);
+void dos_set_start_hook(Dos *d, DosStartFn fn, void *ctx);
+
 /* INT 2Fh multiplex handlers (e.g. the profiler's profil service). A handler looks at the
  * registers; if the call is its own it sets the results, stores the clocks the call takes in
  * *clocks and returns true. Unclaimed calls answer "not installed" (AL unchanged = 00h). */

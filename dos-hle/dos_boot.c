@@ -150,5 +150,6 @@ bool dos_boot(void *ctx, EmuMachine *m) {
     d->facts.psp_seg = psp;
     d->facts.image_para = (uint16_t)(psp + 0x10);
     dos_start_program(d, psp, &d->img, load, top, ax);
+    if (d->start_fn) d->start_fn(d->start_ctx, m, &d->facts);
     return true;
 }

@@ -161,6 +161,9 @@ struct Dos {
     uint32_t call_extra;     /* DOS-layer clocks the call adds (bytes moved, directory work) */
     uint16_t ctrlc_sp;
 
+    DosStartFn start_fn;
+    void *start_ctx;
+
     /* INT 2Fh */
     struct { DosMultiplexFn fn; void *ctx; } mux[8];
     int nmux;

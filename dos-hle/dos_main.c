@@ -195,6 +195,11 @@ bool dos_attach(Dos *d, EmuMachine *m) {
 
 const DosFacts *dos_facts(const Dos *d) { return &d->facts; }
 
+void dos_set_start_hook(Dos *d, DosStartFn fn, void *ctx) {
+    d->start_fn = fn;
+    d->start_ctx = ctx;
+}
+
 bool dos_add_multiplex(Dos *d, DosMultiplexFn fn, void *ctx) {
     if (d->nmux >= (int)(sizeof d->mux / sizeof d->mux[0])) return false;
     d->mux[d->nmux].fn = fn;

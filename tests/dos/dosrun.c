@@ -60,6 +60,14 @@ static bool mux_c0(void *ctx, EmuMachine *m, uint32_t *clocks) {
     return true;
 }
 
+static unsigned layers_period;
+
+/* The program starts: the profiling-like timer starts with it (dos_set_start_hook). */
+static void on_start(void *ctx, EmuMachine *m, const DosFacts *f) {
+    (void)f;
+    if (layers_period) emu_machine_add_timer(m, layers_period, layer_tick, ctx);
+}
+
 static void con(void *ctx, const uint8_t *b, size_t n) {
     (void)ctx;
     fwrite(b, 1, n, stderr);
@@ -128,7 +136,8 @@ int main(int argc, char **argv) {
     dos_attach(d, m);
     if (mux) dos_add_multiplex(d, mux_c0, NULL);
     Layers lay = {d, layers_irq, 0, 0, 0, 0};
-    if (layers) emu_machine_add_timer(m, layers, layer_tick, &lay);
+    layers_period = layers;
+    dos_set_start_hook(d, on_start, &lay);
     if (getenv("DOSRUN_TRACE")) emu_machine_set_trace(m, stderr);
     EmuEnd e = emu_machine_run(m);
     fflush(stdout);
