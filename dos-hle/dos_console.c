@@ -72,6 +72,7 @@ int dos_con_read_key(Dos *d) {
     }
     int k = emu_input_key(d->m);
     if (!d->costs.off) dos_step(d, STEP_INT16, 0x0100, 0, 0, 0, d->costs.io_char);
+    d->con_eof = k < 0;
     if (k < 0) {
         emu_input_exhausted(d->m);
         return 0x1A;
@@ -99,6 +100,7 @@ static int std_in_char(Dos *d, bool *end) {
     DosSft *s = &d->sft[idx];
     if (s->kind == SFT_DEVICE && s->device == DOS_DEV_CON) {
         int c = dos_con_read_key(d);
+        *end = d->con_eof;
         return c;
     }
     if (s->kind == SFT_STDIN) {

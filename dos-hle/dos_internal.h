@@ -149,6 +149,7 @@ struct Dos {
     unsigned line_len, line_pos;
     int pending_scan;        /* the scan code of an extended key, read next (or -1) */
     bool swallow_lf;
+    bool con_eof;            /* the last CON key read found the input at its end */
     bool echo_now;           /* console echo written at once (a console read is going on) */         /* a redirected line ended with CR: skip an LF that follows */
 
     /* time: centiseconds added to the clock by AH=2Bh/2Dh */
