@@ -96,6 +96,22 @@ main:
         call    hex16
         call    crlf
 
+        PRINT   "exec an .EXE", 13, 10
+        mov     word [pb + 2], tail1
+        mov     [pb + 4], cs
+        mov     [pb + 8], cs
+        mov     [pb + 12], cs
+        mov     ax, 0x4B00
+        mov     dx, exename
+        mov     bx, pb
+        int     0x21
+        SHOWCF
+        mov     ah, 0x4D
+        int     0x21
+        PRINT   "4Dh "
+        call    hex16
+        call    crlf
+
         PRINT   "26h child", 13, 10
         mov     ah, 0x48
         mov     bx, 0x20
@@ -137,6 +153,7 @@ back:   mov     ax, cs
         EXIT    0
 
 childname: db   "CHILD.COM", 0
+exename: db     "EXE.EXE", 0
 missing: db     "NOPE.COM", 0
 badexe: db      "BAD.EXE", 0
 badbytes: db    "MZ", 1, 0
