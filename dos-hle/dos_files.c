@@ -319,7 +319,20 @@ uint16_t dos_handle_read_bytes(Dos *d, uint16_t handle, uint8_t *buf, uint16_t n
                 k = dos_con_read_line(d, buf, n);
             }
         }
-        /* NUL, AUX, PRN, CLOCK$: nothing to read (end of file) */
+        if (s->device == DOS_DEV_CLOCK && n >= 6) {
+            /* CLOCK$ reads as the driver gives it to DOS: days since 1-1-1980, minutes, hours,
+             * hundredths, seconds */
+            uint64_t c = dos_now_centis(d);
+            uint32_t days = (uint32_t)(c / 8640000u), r = (uint32_t)(c % 8640000u);
+            buf[0] = (uint8_t)days;
+            buf[1] = (uint8_t)(days >> 8);
+            buf[2] = (uint8_t)(r / 6000u % 60u);
+            buf[3] = (uint8_t)(r / 360000u);
+            buf[4] = (uint8_t)(r % 100u);
+            buf[5] = (uint8_t)(r / 100u % 60u);
+            k = 6;
+        }
+        /* NUL, AUX, PRN: nothing to read (end of file) */
         break;
     }
     *got = (uint16_t)k;

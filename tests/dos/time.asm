@@ -45,7 +45,25 @@ main:
         mov     cx, 60000
 .spin2: loop    .spin2
         call    show
+        PRINT   "clock device:"
+        mov     ax, 0x3D00
+        mov     dx, clock
+        int     0x21
+        mov     bx, ax
+        mov     ah, 0x3F
+        mov     cx, 6
+        mov     dx, cbuf
+        int     0x21
+        mov     si, cbuf
+        mov     cx, 6
+.c:     lodsb
+        call    space
+        call    hex8
+        loop    .c
+        call    crlf
         EXIT    0
+clock:  db      "CLOCK$", 0
+cbuf:   times   6 db 0
 
 ; show: "weekday yyyy-mm-dd hh:mm:ss.cc" (numbers in decimal)
 show:   mov     ah, 0x2A
