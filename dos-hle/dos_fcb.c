@@ -151,11 +151,7 @@ static uint8_t close_fcb(Dos *d) {
         if (s->written && size != file_size(s)) {
             if (ftruncate(s->fd, (off_t)size)) { /* keep what is there */ }
         }
-        if (s->written) {
-            int64_t secs = (int64_t)(dos_now_centis(d) / 100u) + DOS_UNIX_OFFSET;
-            struct timespec ts[2] = {{(time_t)secs, 0}, {(time_t)secs, 0}};
-            futimens(s->fd, ts);
-        }
+        if (s->written) dos_set_host_time(s->fd, (int64_t)(dos_now_centis(d) / 100u));
         close(s->fd);
     }
     memset(s, 0, sizeof *s);
@@ -359,11 +355,6 @@ static void for_matches(Dos *d, bool rename) {
     setAL(d, done ? 0 : 0xFF);
 }
 
-static bool drive_ok(void *ctx, int drive) {
-    Dos *d = ctx;
-    return drive == 0 || dos_drive_valid(d, drive - 1);
-}
-
 void dos_fn_fcb(Dos *d, uint8_t ah) {
     Fcb f = fcb_at(d, rDS(d), rDX(d));
     uint8_t r;
@@ -413,7 +404,7 @@ void dos_fn_fcb(Dos *d, uint8_t ah) {
         dos_read_mem(d, rDS(d), rSI(d), src, sizeof src);
         dos_read_mem(d, rES(d), rDI(d), fcb, sizeof fcb);
         size_t used = 0;
-        r = dos_parse_fcb_name(src, sizeof src, rAL(d), fcb, &used, drive_ok, d);
+        r = dos_parse_fcb_name(src, sizeof src, rAL(d), fcb, &used, dos_fcb_drive_ok, d);
         dos_write_mem(d, rES(d), rDI(d), fcb, sizeof fcb);
         rSI(d) = (uint16_t)(rSI(d) + used);
         setAL(d, r);

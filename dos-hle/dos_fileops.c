@@ -100,11 +100,7 @@ void dos_fn_filetime(Dos *d) {
         dos_ok(d);
     } else if (rAL(d) == 1) {
         if (s->kind == SFT_FILE && dos_drive_writable(d, s->drive)) {
-            int64_t secs = dos_unpack_seconds(rDX(d), rCX(d)) + DOS_UNIX_OFFSET;
-            struct timespec ts[2];
-            ts[0].tv_sec = ts[1].tv_sec = (time_t)secs;
-            ts[0].tv_nsec = ts[1].tv_nsec = 0;
-            futimens(s->fd, ts);
+            dos_set_host_time(s->fd, dos_unpack_seconds(rDX(d), rCX(d)));
             s->written = false; /* the time set stays (DOS: set on close otherwise) */
         }
         dos_ok(d);

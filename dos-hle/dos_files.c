@@ -89,14 +89,17 @@ void dos_stamp_now(Dos *d, uint16_t *date, uint16_t *time) {
     *time = dos_pack_time(&t);
 }
 
+void dos_set_host_time(int fd, int64_t dos_seconds) {
+    if (fd < 0) return;
+    struct timespec ts[2];
+    ts[0].tv_sec = ts[1].tv_sec = (time_t)(dos_seconds + DOS_UNIX_OFFSET);
+    ts[0].tv_nsec = ts[1].tv_nsec = 0;
+    futimens(fd, ts);
+}
+
 /* Host mtime of a file the guest wrote: the DOS clock (as if UTC), so runs are reproducible. */
 static void stamp_file(Dos *d, DosSft *s) {
-    if (s->fd < 0) return;
-    int64_t secs = (int64_t)(dos_now_centis(d) / 100u) + DOS_UNIX_OFFSET;
-    struct timespec ts[2];
-    ts[0].tv_sec = ts[1].tv_sec = (time_t)secs;
-    ts[0].tv_nsec = ts[1].tv_nsec = 0;
-    futimens(s->fd, ts);
+    dos_set_host_time(s->fd, (int64_t)(dos_now_centis(d) / 100u));
 }
 
 static void release_sft(Dos *d, int idx) {

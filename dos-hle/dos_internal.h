@@ -218,6 +218,8 @@ void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint1
 /* ---- dos_main.c ---- */
 bool dos_drive_valid(const Dos *d, int drive /* 0 = A */);
 bool dos_drive_writable(const Dos *d, int drive);
+/* For AH=29h's parser: drive 0 (default) or an existing drive (1 = A). ctx: the Dos. */
+bool dos_fcb_drive_ok(void *ctx, int drive);
 const char **dos_cwds(const Dos *d, const char *out[26]);
 uint64_t dos_now_centis(const Dos *d);
 
@@ -277,6 +279,8 @@ void dos_sft_ref(Dos *d, int idx);
 uint16_t dos_path_from_guest(Dos *d, uint16_t seg, uint16_t off, bool wild, DosPath *p);
 int dos_open_parent(Dos *d, const DosPath *p, uint16_t *err);
 void dos_stamp_now(Dos *d, uint16_t *date, uint16_t *time);
+/* Set a host file's times to a DOS time (seconds since 1980, taken as UTC). */
+void dos_set_host_time(int fd, int64_t dos_seconds);
 void dos_file_datetime(int64_t unix_mtime, uint16_t *date, uint16_t *time);
 uint8_t dos_attr_of(const DosDirEntry *e);
 

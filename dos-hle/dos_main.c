@@ -214,6 +214,10 @@ bool dos_drive_valid(const Dos *d, int drive) {
     return drive >= 0 && drive < 26 && d->rootfd[drive] >= 0;
 }
 
+bool dos_fcb_drive_ok(void *ctx, int drive) {
+    return drive == 0 || dos_drive_valid(ctx, drive - 1);
+}
+
 bool dos_drive_writable(const Dos *d, int drive) {
     return dos_drive_valid(d, drive) && !d->cfg.drive_readonly[drive];
 }

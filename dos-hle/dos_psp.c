@@ -11,11 +11,6 @@ void dos_set_vector(Dos *d, uint8_t n, uint16_t seg, uint16_t off) {
     wr16(d, (uint32_t)n * 4u + 2, seg);
 }
 
-static bool drive_ok(void *ctx, int drive) {
-    Dos *d = ctx;
-    return drive == 0 ? true : dos_drive_valid(d, drive - 1);
-}
-
 /* Parse the command tail into the FCBs at 5Ch and 6Ch as COMMAND.COM does (AH=29h, skipping
  * leading separators); returns AX's drive validity (AL first FCB, AH second). */
 uint16_t dos_parse_tail_fcbs(Dos *d, uint16_t psp) {
@@ -27,7 +22,7 @@ uint16_t dos_parse_tail_fcbs(Dos *d, uint16_t psp) {
     uint16_t ax = 0;
     for (int k = 0; k < 2; k++) {
         memset(fcb, 0, sizeof fcb);
-        uint8_t r = dos_parse_fcb_name(tail + pos, len - pos, 1, fcb, &used, drive_ok, d);
+        uint8_t r = dos_parse_fcb_name(tail + pos, len - pos, 1, fcb, &used, dos_fcb_drive_ok, d);
         pos += used;
         dos_write_mem(d, psp, (uint16_t)(0x5C + 16 * k), fcb, 12);
         if (r == 0xFF) ax |= (uint16_t)(0xFF << (8 * k));
