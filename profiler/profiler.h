@@ -1,0 +1,315 @@
+/* emu86 profiler: everything about profiles that does not need the running machine.
+ *
+ *   - PROFIL (MS-DOS 2.0) .PRF: header formulas, the per-tick rule, the file writer and reader;
+ *   - UNIX profil(2) buffers (System V, OSF/1 incl. its extended multi-range form, 4.4BSD,
+ *     Linux): the kernels' index rules and the buffer as the kernel would have left it;
+ *   - map files (Microsoft LINK .MAP, NASM map) for symbol names;
+ *   - reports (PROHST-style histogram: text, CSV, JSON) and an SVG plot;
+ *   - the exact profile: every cycle attributed to an instruction and a call stack, written in
+ *     callgrind format and as folded stacks.
+ *
+ * The machine calls this library; it never calls the machine. On each profiling tick the
+ * machine takes a sample (the CS:IP chosen by the sampling rule) and hands it to
+ * prof_sampler_tick() (or directly to prof_prf_tick() / prof_unix_tick()); the exact collector
+ * is fed once per instruction and on control-flow events. Nothing here reads host time,
+ * randomness or pointer values into an output, and no floating point affects an output: the
+ * same inputs give the same bytes on any host. docs/profiler.md has the rules and decisions.
+ *
+ * Errors: functions that can fail return false (or NULL) and write a one-line message (no
+ * trailing newline) naming the file or value into err[errlen] when err is not NULL. */
+#ifndef EMU86_PROFILER_H
+#define EMU86_PROFILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Output buffers and files                                                                    */
+
+/* A growable byte buffer. Zero-initialise; free with prof_buf_free. Every renderer appends to
+ * one; on allocation failure `oom` is set and later appends are ignored. */
+typedef struct ProfBuf {
+    char *data;
+    size_t len, cap;
+    bool oom;
+} ProfBuf;
+
+void prof_buf_free(ProfBuf *b);
+
+/* Write len bytes to path all at once: a temporary file in the same folder, then rename, so
+ * there is never a half-written output. path "-" is standard output. */
+bool prof_write_file(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
+/* Read a whole file (at most max bytes) into a new buffer (NUL-terminated, not counted). */
+bool prof_read_file(const char *path, size_t max, ProfBuf *out, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------------------------------ */
+/* PROFIL .PRF                                                                                 */
+
+enum {
+    PROF_PRF_HEADER_WORDS = 9,
+    PROF_PRF_MIN_GRAIN = 60,   /* microseconds, as PROFIL asked: "Sample time (micro-sec) >= 60" */
+    PROF_PRF_MIN_BUCKET = 1,   /* paragraphs per bucket, "must be > 0" */
+};
+
+/* The header, in file order (each a little-endian 16-bit word). */
+typedef struct ProfPrfHeader {
+    uint16_t clock_grain;   /* sample interval, microseconds */
+    uint16_t bucket_num;    /* number of buckets */
+    uint16_t bucket_siz;    /* paragraphs per bucket */
+    uint16_t prog_low_pa;   /* first paragraph of the program image (PSP + 10h) */
+    uint16_t prog_high_pa;  /* prog_low_pa + program size in paragraphs (16-bit sum) */
+    uint16_t dos_pa;        /* I/O-DOS boundary: segment of the INT 20h vector */
+    uint16_t hit_io;        /* ticks below dos_pa */
+    uint16_t hit_dos;       /* ticks in [dos_pa, prog_low_pa) */
+    uint16_t hit_high;      /* ticks at or above prog_high_pa */
+} ProfPrfHeader;
+
+typedef struct ProfPrf {
+    ProfPrfHeader h;
+    uint16_t *bucket;       /* h.bucket_num counters */
+} ProfPrf;
+
+/* What the header is computed from (the loader's facts and the user's two answers). */
+typedef struct ProfPrfSetup {
+    uint16_t psp_seg;       /* the program's PSP segment */
+    bool is_exe;            /* MZ image (decided by the signature, not the extension) */
+    uint32_t com_bytes;     /* .COM: file size in bytes */
+    uint16_t exe_pages;     /* .EXE: the header's 512-byte page count (header included) */
+    uint16_t dos_pa;        /* word at 0000:0082h when profiling starts */
+    uint32_t grain_us;      /* >= 60, <= 65535 */
+    uint32_t bucket_paras;  /* >= 1, <= 65535 */
+} ProfPrfSetup;
+
+/* Program size in paragraphs as PROFIL computed it, 16-bit: .COM = bytes rounded up to a
+ * paragraph; .EXE = pages x 32 (the MZ header included). */
+uint16_t prof_prf_program_paras(bool is_exe, uint32_t com_bytes, uint16_t exe_pages);
+
+/* Fill the header (hits zero) and allocate zeroed buckets. False with a clear error for a
+ * grain below 60 or above 65535, a bucket size of 0 or above 65535, or a program too big. */
+bool prof_prf_init(ProfPrf *p, const ProfPrfSetup *s, char *err, size_t errlen);
+void prof_prf_free(ProfPrf *p);
+
+typedef enum { PROF_HIT_IO, PROF_HIT_DOS, PROF_HIT_HIGH, PROF_HIT_BUCKET } ProfHitClass;
+
+/* PROFIL's rule for one sample: paragraph = CS + (IP >> 4) as a 16-bit sum; below dos_pa: I/O;
+ * below prog_low_pa: DOS; at or above prog_high_pa: high; else bucket (para - low) / siz. */
+static inline ProfHitClass prof_prf_classify(const ProfPrfHeader *h, uint16_t cs, uint16_t ip,
+                                             uint16_t *bucket_index) {
+    uint16_t para = (uint16_t)(cs + (ip >> 4));
+    if (para < h->dos_pa) return PROF_HIT_IO;
+    if (para < h->prog_low_pa) return PROF_HIT_DOS;
+    if (para >= h->prog_high_pa) return PROF_HIT_HIGH;
+    *bucket_index = (uint16_t)((uint16_t)(para - h->prog_low_pa) / h->bucket_siz);
+    return PROF_HIT_BUCKET;
+}
+
+/* Count one sample. Counters are 16-bit and wrap (65535 + 1 = 0), as the original's INC. */
+static inline void prof_prf_tick(ProfPrf *p, uint16_t cs, uint16_t ip) {
+    uint16_t i = 0;
+    switch (prof_prf_classify(&p->h, cs, ip, &i)) {
+    case PROF_HIT_IO: p->h.hit_io++; break;
+    case PROF_HIT_DOS: p->h.hit_dos++; break;
+    case PROF_HIT_HIGH: p->h.hit_high++; break;
+    case PROF_HIT_BUCKET: p->bucket[i]++; break;
+    }
+}
+
+/* PIT input clocks per sample: round(grain_us x 1.193182), in integers (halves round up). */
+uint32_t prof_pit_divisor(uint32_t grain_us);
+
+/* File length: 2 x (9 + bucket_num). */
+size_t prof_prf_file_size(const ProfPrfHeader *h);
+
+/* The file's bytes (little-endian words: header, then the buckets). */
+bool prof_prf_encode(const ProfPrf *p, ProfBuf *out);
+bool prof_prf_write(const ProfPrf *p, const char *path, char *err, size_t errlen);
+
+/* Parse and validate a .PRF (name is used in messages): even length, at least the header,
+ * length = 2 x (9 + bucket_num), bucket_siz >= 1, grain >= 60, bucket_num = size/siz + 1 with
+ * size = prog_high_pa - prog_low_pa (16-bit). On success p owns a new bucket array. */
+bool prof_prf_decode(ProfPrf *p, const uint8_t *data, size_t len, const char *name, char *err,
+                     size_t errlen);
+bool prof_prf_read(ProfPrf *p, const char *path, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------------------------------ */
+/* UNIX profil(2)                                                                              */
+
+typedef enum { PROF_UNIX_SYSV, PROF_UNIX_OSF, PROF_UNIX_BSD, PROF_UNIX_LINUX } ProfUnixFlavour;
+
+/* "sysv", "osf", "bsd", "linux" (case-sensitive). */
+bool prof_unix_flavour_parse(const char *name, ProfUnixFlavour *f);
+const char *prof_unix_flavour_name(ProfUnixFlavour f);
+
+/* Is profiling on for this scale and buffer size? System V, OSF/1: not for scale 0 or 1;
+ * 4.4BSD: not for scale 0; Linux: not for scale < 2; all: not for bufsiz 0. System V reads
+ * scale as a 16-bit fraction (scale & 0xFFFF). */
+bool prof_unix_enabled(ProfUnixFlavour f, uint32_t scale, uint32_t bufsiz);
+
+/* The kernel's rule: the byte offset in the buffer of the 16-bit counter for pc, or -1 when
+ * the tick is not counted (off, pc below offset, or the counter not wholly inside the buffer).
+ *   sysv, osf: r = ((pc - offset) x scale) >> 16, counter r / 2 (OSF/1: scale 2 is the
+ *              "non-interrupting clock", every pc >= offset counts in counter 0);
+ *   bsd, linux: counter ((pc - offset) / 2) x scale / 65536.
+ * The same function serves a guest's own buffer (the guest-callable service). */
+int64_t prof_unix_counter_offset(ProfUnixFlavour f, uint32_t pc, uint32_t offset, uint32_t scale,
+                                 uint32_t bufsiz);
+
+/* OSF/1 extended form: one address range [lowpc, highpc) with its own buffer of 32-bit
+ * counters; byte r = ((pc - offset) x scale) >> 16 of the buffer, counter r / 4. The buffer
+ * holds the counters up to the one of highpc - 1. */
+typedef struct ProfUnixRange {
+    uint32_t lowpc, highpc, offset, scale;
+} ProfUnixRange;
+
+enum { PROF_OSF_MAX_RANGES = 64 };
+
+typedef struct ProfUnix {
+    ProfUnixFlavour flavour;
+    bool extended;                 /* OSF/1 multi-range form */
+    /* traditional form */
+    uint8_t *buf;                  /* bufsiz bytes of little-endian 16-bit counters */
+    uint32_t bufsiz, offset, scale;
+    /* extended form: ranges in decreasing lowpc order, each with its counters */
+    int nranges;
+    ProfUnixRange range[PROF_OSF_MAX_RANGES];
+    uint32_t *count[PROF_OSF_MAX_RANGES];
+    uint32_t ncount[PROF_OSF_MAX_RANGES];
+    uint64_t ticks, counted;       /* samples seen, samples counted */
+} ProfUnix;
+
+/* Traditional form. Rejects a scale above 0x10000 (System V: above 0xFFFF, its scale being a
+ * 16-bit fraction) and a buffer above 16 MiB. A scale or size that turns profiling off is
+ * accepted: the buffer then stays zero, as the kernel would leave it. */
+bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t offset,
+                    uint32_t scale, char *err, size_t errlen);
+/* Extended form (OSF/1 only): 1..64 ranges, each lowpc < highpc, offset <= lowpc, scale <=
+ * 0x10000, given in decreasing lowpc order and not overlapping, as the manual requires. */
+bool prof_unix_init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen);
+void prof_unix_free(ProfUnix *u);
+void prof_unix_tick(ProfUnix *u, uint32_t pc);
+
+/* Bytes of the buffer(s) as the kernel leaves them: the traditional buffer (bufsiz bytes); the
+ * extended form's buffers one after another in the ranges' order, 32-bit little-endian. */
+bool prof_unix_encode(const ProfUnix *u, ProfBuf *out);
+bool prof_unix_write(const ProfUnix *u, const char *path, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Ticks: what the machine calls                                                               */
+
+typedef enum { PROF_PC_LINEAR, PROF_PC_IP } ProfPcMode;
+
+/* profil's pc for a sample: the 20-bit linear address, or IP alone. */
+static inline uint32_t prof_pc_of(ProfPcMode m, uint16_t cs, uint16_t ip) {
+    if (m == PROF_PC_IP) return ip;
+    return (((uint32_t)cs << 4) + ip) & 0xFFFFFu;
+}
+
+/* The histograms a run fills; either pointer may be NULL. */
+typedef struct ProfSampler {
+    ProfPrf *prf;
+    ProfUnix *unix_profil;
+    ProfPcMode pc_mode;
+    uint64_t ticks;
+} ProfSampler;
+
+/* One profiling tick with its sample (CS:IP by the machine's sampling rule). O(1). */
+void prof_sampler_tick(ProfSampler *s, uint16_t cs, uint16_t ip);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Map files                                                                                   */
+
+/* A symbol, its address in bytes from the start of the program image (the paragraph
+ * prog_low_pa: a LINK map's SSSS:OOOO is SSSS x 16 + OOOO; a NASM map's Real is Real - origin). */
+typedef struct ProfSymbol {
+    uint32_t addr;
+    char *name;
+} ProfSymbol;
+
+typedef struct ProfMap {
+    ProfSymbol *sym;   /* sorted by address, then name */
+    size_t nsym;
+    const char *kind;  /* "link" or "nasm" */
+} ProfMap;
+
+/* Parse a map (kind detected: NASM's "- NASM Map file" banner, else LINK). Never crashes on
+ * garbage; errors name the file and line. An empty symbol list is not an error. */
+bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
+                    size_t errlen);
+bool prof_map_parse_link(ProfMap *m, const char *text, size_t len, const char *name, char *err,
+                         size_t errlen);
+bool prof_map_parse_nasm(ProfMap *m, const char *text, size_t len, const char *name, char *err,
+                         size_t errlen);
+bool prof_map_read(ProfMap *m, const char *path, char *err, size_t errlen);
+void prof_map_free(ProfMap *m);
+
+/* The symbol at or below addr (the last of equal addresses by name order), or NULL. */
+const ProfSymbol *prof_map_lookup(const ProfMap *m, uint32_t addr);
+
+/* Move every symbol by -delta bytes (symbols that would fall below 0 are dropped). */
+void prof_map_rebase(ProfMap *m, uint32_t delta);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reports                                                                                     */
+
+typedef enum { PROF_FMT_TEXT, PROF_FMT_CSV, PROF_FMT_JSON } ProfFormat;
+
+bool prof_format_parse(const char *name, ProfFormat *f);
+
+typedef struct ProfReportOptions {
+    ProfFormat format;
+    bool all_buckets;      /* list empty buckets too */
+    const char *title;     /* the .PRF's name as shown; NULL: none */
+} ProfReportOptions;
+
+/* The PROHST-style histogram of a .PRF, symbolised with map (may be NULL). */
+bool prof_report_render(const ProfPrf *p, const ProfMap *map, const ProfReportOptions *o,
+                        ProfBuf *out);
+
+/* The histogram as an SVG plot (bars per bucket, axes, symbol names from map if given). */
+bool prof_plot_svg(const ProfPrf *p, const ProfMap *map, const char *title, ProfBuf *out);
+
+/* `emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT] [--plot FILE.svg]
+ * [--all] [--map-origin HEX]` (argv[0] is "report"). Returns 0, 1 (unreadable or invalid
+ * input, unwritable output) or 2 (bad usage). */
+int prof_report_main(int argc, char **argv);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Exact profile                                                                               */
+
+/* The collector of every cycle. Feed, for each instruction that ends, prof_exact_insn with its
+ * own start address and clocks; then, if it transferred control as a call (CALL, INT, a
+ * hardware interrupt taken after it), prof_exact_call, or as a return (RET, RETF, IRET),
+ * prof_exact_ret. A function is named by its entry address (the call's target). Returns pop
+ * the shadow stack down to the frame whose return address matches; a return that matches no
+ * frame is a jump (e.g. PUSH + RET) and pops nothing. */
+typedef struct ProfExact ProfExact;
+
+typedef enum { PROF_CALL_NEAR, PROF_CALL_FAR, PROF_CALL_INT } ProfCallKind;
+
+ProfExact *prof_exact_new(uint16_t entry_cs, uint16_t entry_ip);
+void prof_exact_free(ProfExact *e);
+void prof_exact_insn(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles);
+/* site: the calling instruction (for a hardware interrupt: the interrupted one); target: the
+ * first instruction of the callee; ret: where the matching return will go. */
+void prof_exact_call(ProfExact *e, uint16_t site_cs, uint16_t site_ip, uint16_t target_cs,
+                     uint16_t target_ip, uint16_t ret_cs, uint16_t ret_ip, ProfCallKind kind);
+void prof_exact_ret(ProfExact *e, uint16_t to_cs, uint16_t to_ip);
+uint64_t prof_exact_total_cycles(const ProfExact *e);
+uint64_t prof_exact_total_insns(const ProfExact *e);
+
+/* How addresses get names: symbols of map (program-relative) placed at linear address base
+ * and valid below base + size; other addresses (or no map) are named SSSS:OOOO. */
+typedef struct ProfNamer {
+    const ProfMap *map;
+    uint32_t base, size;
+} ProfNamer;
+
+/* callgrind format (events Cycles Instructions; calls= lines with inclusive costs), for
+ * callgrind_annotate and KCachegrind. cmd names the program in the header. */
+bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *n, const char *cmd, ProfBuf *out);
+/* Folded stacks: "outer;inner;leaf cycles", one line per stack, sorted. */
+bool prof_exact_folded(const ProfExact *e, const ProfNamer *n, ProfBuf *out);
+
+#endif
