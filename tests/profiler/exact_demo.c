@@ -78,11 +78,18 @@ int main(int argc, char **argv) {
     prof_exact_call(e, 0x0400, 0x0174, 0x0400, 0x02A2, 0x0400, 0x0177, PROF_CALL_NEAR);
     insn(0x0400, 0x02A2, 9);
     prof_exact_ret(e, 0x0400, 0x0204);
-    insn(0x0400, 0x0204, 51);
+    insn(0x0400, 0x0204, 3);
+    /* the end: INT 21h/4Ch from inside a function, never returned from */
+    insn(0x0400, 0x0207, 19);
+    prof_exact_call(e, 0x0400, 0x0207, 0x0400, 0x016F, 0x0400, 0x020A, PROF_CALL_NEAR);
+    insn(0x0400, 0x016F, 4);
+    insn(0x0400, 0x0171, 51);
+    prof_exact_call(e, 0x0400, 0x0171, 0x0100, 0x0010, 0x0400, 0x0173, PROF_CALL_INT);
+    insn(0x0100, 0x0010, 200);
 
     CHECK_EQ(prof_exact_total_cycles(e), cycles);
     CHECK_EQ(prof_exact_total_insns(e), insns);
-    CHECK_EQ(insns, 54);
+    CHECK_EQ(insns, 58);
 
     char err[512];
     ProfMap map;
@@ -108,6 +115,7 @@ int main(int argc, char **argv) {
     CHECK_STR_CONTAINS(fo.data, "start;0100:0010 ");
     CHECK_STR_CONTAINS(fo.data, "start;compute;F000:FEA5 ");
     CHECK_STR_CONTAINS(fo.data, "start;print_num;compute;copy_block ");
+    CHECK_STR_CONTAINS(fo.data, "start;print_num;0100:0010 200\n");
     CHECK_STR_CONTAINS(cg.data, "fn=(");
     CHECK_STR_CONTAINS(cg.data, "calls=3 0x04110\n0x04103 318 21\n");
     if (!prof_write_file(argv[2], cg.data, cg.len, err, sizeof err) ||
