@@ -81,21 +81,6 @@ void prof_percent(char *out, size_t outlen, uint64_t n, uint64_t d) {
     snprintf(out, outlen, "%llu.%llu", (unsigned long long)(t / 10), (unsigned long long)(t % 10));
 }
 
-void prof_buf_put_json_string(ProfBuf *b, const char *s) {
-    prof_buf_put(b, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            char e[2] = {'\\', (char)*p};
-            prof_buf_put(b, e, 2);
-        } else if (*p < 0x20 || *p >= 0x7F) {
-            prof_buf_printf(b, "\\u%04x", *p);
-        } else {
-            prof_buf_put(b, p, 1);
-        }
-    }
-    prof_buf_put(b, "\"", 1);
-}
-
 void prof_buf_put_csv_field(ProfBuf *b, const char *s) {
     if (!strpbrk(s, ",\"\r\n")) {
         prof_buf_puts(b, s);

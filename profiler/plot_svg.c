@@ -7,7 +7,7 @@
 
 enum {
     W = 960, H = 420, LEFT = 70, RIGHT = 20, TOP = 40, BOTTOM = 140,
-    PW = W - LEFT - RIGHT, PH = H - TOP - BOTTOM, MAX_LABELS = 40,
+    PW = W - LEFT - RIGHT, PH = H - TOP - BOTTOM, MAX_LABELS = 40, LABEL_GAP = 12,
 };
 
 /* hundredths of a pixel as "123.45" */
@@ -143,25 +143,29 @@ bool prof_plot_svg(const ProfPrf *p, const ProfMap *map, const char *title, Prof
         uint64_t x = (uint64_t)LEFT * 100 + i * PW * 100 / n;
         prof_buf_puts(b, "<text x=\"");
         put_px(b, x);
-        prof_buf_printf(b, "\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", TOP + PH + 14, addr);
+        prof_buf_printf(b, "\" y=\"%d\" text-anchor=\"%s\">%s</text>\n", TOP + PH + 14,
+                        k == 0 ? "start" : k == 4 ? "end" : "middle", addr);
     }
 
     /* symbols: a mark on the axis and the name below */
     Label *l;
     size_t nl = pick_labels(p, map, &l);
-    uint64_t span = n * h->bucket_siz * 16;
+    uint64_t span = n * h->bucket_siz * 16, last_x = 0;
     for (size_t k = 0; k < nl; k++) {
         uint64_t x = (uint64_t)LEFT * 100 + (uint64_t)l[k].addr * PW * 100 / span;
+        if (k && x < last_x + LABEL_GAP * 100) continue; /* names would overlap: keep the first */
+        last_x = x;
         prof_buf_puts(b, "<line x1=\"");
         put_px(b, x);
         prof_buf_puts(b, "\" x2=\"");
         put_px(b, x);
-        prof_buf_printf(b, "\" y1=\"%d\" y2=\"%d\" stroke=\"#aa3333\"/>\n", TOP, TOP + PH + 4);
+        prof_buf_printf(b, "\" y1=\"%d\" y2=\"%d\" stroke=\"#aa3333\" stroke-dasharray=\"2,3\"/>\n",
+                        TOP, TOP + PH + 4);
         prof_buf_puts(b, "<text x=\"");
         put_px(b, x + 400);
-        prof_buf_printf(b, "\" y=\"%d\" transform=\"rotate(-60 ", TOP + PH + 22);
+        prof_buf_printf(b, "\" y=\"%d\" transform=\"rotate(-60 ", TOP + PH + 30);
         put_px(b, x + 400);
-        prof_buf_printf(b, " %d)\" text-anchor=\"end\" fill=\"#aa3333\">", TOP + PH + 22);
+        prof_buf_printf(b, " %d)\" text-anchor=\"end\" fill=\"#aa3333\">", TOP + PH + 30);
         prof_buf_put_xml_text(b, l[k].name);
         prof_buf_puts(b, "</text>\n");
     }

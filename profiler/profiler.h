@@ -234,7 +234,8 @@ typedef struct ProfMap {
 } ProfMap;
 
 /* Parse a map (kind detected: NASM's "- NASM Map file" banner, else LINK). Never crashes on
- * garbage; errors name the file and line. An empty symbol list is not an error. */
+ * garbage; errors name the file and line. A text with no LINK list or segment table (nor NASM
+ * banner) is an error; a real map without symbols is not. */
 bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
                     size_t errlen);
 bool prof_map_parse_link(ProfMap *m, const char *text, size_t len, const char *name, char *err,

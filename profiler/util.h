@@ -38,7 +38,6 @@ static inline void prof_put_le32(uint8_t *p, uint32_t v) {
 void prof_percent(char *out, size_t outlen, uint64_t n, uint64_t d);
 
 /* Text escaping for the writers. */
-void prof_buf_put_json_string(ProfBuf *b, const char *s);
 void prof_buf_put_csv_field(ProfBuf *b, const char *s);
 void prof_buf_put_xml_text(ProfBuf *b, const char *s);
 
