@@ -27,6 +27,15 @@ enum { REQ_NONE = 0, REQ_EARLY, REQ_LATE };
 
 #define QSIZE 6
 
+/* Debug notes for studying traces (build with -DEMU_BIU_DEBUG; the conformance runner prints
+ * them with --dump). Compiled out otherwise. */
+#ifdef EMU_BIU_DEBUG
+void emu_biu_note(const EmuCpu *c, const char *fmt, ...);
+#define BIU_NOTE(...) emu_biu_note(c, __VA_ARGS__)
+#else
+#define BIU_NOTE(...) ((void)0)
+#endif
+
 static ALWAYS_INLINE int q_room_for_fetch(const EmuBiu *b) { return b->qlen <= QSIZE - 2; }
 static ALWAYS_INLINE int q_at_policy_len(const EmuBiu *b) { return b->qlen == QSIZE - 2 || b->qlen == QSIZE - 3; }
 static ALWAYS_INLINE int q_at_policy_threshold(const EmuBiu *b) { return b->qlen == QSIZE - 3; }
@@ -57,7 +66,8 @@ static void biu_fetch_start(EmuBiu *b) {
 }
 
 /* The prefetcher decides whether to start the next fetch. */
-static void biu_fetch_decision(EmuBiu *b) {
+static void biu_fetch_decision(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
     if (!q_room_for_fetch(b)) {
         b->fetch = F_PAUSED_FULL;
         return;
@@ -68,8 +78,10 @@ static void biu_fetch_decision(EmuBiu *b) {
             if (b->fetch != F_DELAYED) {
                 b->fetch = F_DELAYED;
                 b->delay = 3;
+                BIU_NOTE("arm%d", b->tstate);
             } else if (b->delay == 0) {
                 b->delay = 3;
+                BIU_NOTE("rearm%d", b->tstate);
             }
         }
     } else if (b->astate == A_D) {
@@ -115,9 +127,7 @@ static void biu_transfer(EmuCpu *c) {
         else b->data = mem_rd8(c, a);
         break;
     case BUS_MEMW:
-        if (b->word) mem_wr16_even(c, a, b->data);
-        else mem_wr8(c, a, (uint8_t)b->data);
-        break;
+        break; /* memory was written when the cycle began (see B_write8) */
     case BUS_IOR:
         if (b->word)
             b->data = (uint16_t)(c->port_in(c->ctx, (uint16_t)a, c->cycles) |
@@ -148,15 +158,15 @@ static NOINLINE void biu_cycle(EmuCpu *c) {
         if (b->fetch == F_DELAYED) {
             if (b->delay == 0) {
                 b->fetch = F_NORMAL;
-                biu_fetch_decision(b);
+                biu_fetch_decision(c);
             }
         } else if (b->fetch == F_PAUSED_FULL && q_room_for_fetch(b)) {
-            biu_fetch_decision(b);
+            biu_fetch_decision(c);
         }
     } else if (b->latch != BUS_HALT) {
         switch (b->tstate) {
-        case T_I: biu_fetch_decision(b); break;
-        case T_2: if (b->final) biu_fetch_decision(b); break;
+        case T_I: biu_fetch_decision(c); break;
+        case T_2: if (b->final) biu_fetch_decision(c); break;
         case T_3: biu_transfer(c); break;
         case T_4:
             if (b->latch == BUS_CODE && b->discard) {
@@ -171,7 +181,7 @@ static NOINLINE void biu_cycle(EmuCpu *c) {
                     b->pc += 2;
                 }
             }
-            if (b->final) biu_fetch_decision(b);
+            if (b->final) biu_fetch_decision(c);
             break;
         default: break;
         }
@@ -233,6 +243,7 @@ static void biu_wait_finish(EmuCpu *c) {
 static void biu_bus_begin(EmuCpu *c, uint8_t type, uint32_t addr, uint16_t data, int word, int final) {
     EmuBiu *b = &c->biu;
     int abort_fetch = 0;
+    BIU_NOTE("req%d.t%d.a%d.f%d.d%d.q%d.p%d", type, b->tstate, b->astate, b->fetch, b->delay, b->qlen, b->pipe);
     switch (b->tstate) {
     case T_I: biu_address_start(b, type); break;
     case T_1:
@@ -306,12 +317,18 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     biu_wait_finish(c);
     return (uint16_t)(lo | (c->biu.data & 0xFF) << 8);
 }
+/* Memory writes take effect when the EU issues them, although their bus cycle's T3 comes a
+ * clock or two later (possibly in the next instruction): whoever looks at memory between two
+ * instructions (a service, the profiler, a screen) sees the instruction's writes done. */
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
+    mem_wr8(c, lin_addr(seg, off), v);
     biu_bus_begin(c, BUS_MEMW, lin_addr(seg, off), v, 0, 1);
     biu_wait_until_tx(c);
 }
 static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
     uint32_t lin = lin_addr(seg, off);
+    mem_wr8(c, lin, (uint8_t)v);
+    mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
     if (!(lin & 1)) {
         biu_bus_begin(c, BUS_MEMW, lin, v, 1, 1);
         biu_wait_until_tx(c);
@@ -365,9 +382,9 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
     return v;
 }
 
-/* A byte of the current instruction, read from the queue by the EU (modrm, displacement,
- * immediate): waits for the prefetcher when the queue is empty, then takes one clock. */
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+/* A byte read from the queue by the EU: waits for the prefetcher when the queue is empty, then
+ * takes one clock. `qop` is what the queue status lines show for it. */
+static ALWAYS_INLINE uint8_t biu_qread(EmuCpu *c, uint8_t qop) {
     EmuBiu *b = &c->biu;
     uint8_t v;
     if (b->fetch == F_DELAYED && q_at_policy_threshold(b)) b->delay = 0;
@@ -378,14 +395,18 @@ static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
         while (!b->qlen) biu_cycle(c);
         v = q_pop(b);
     }
-    b->qop = EMU_QOP_SUBSEQUENT;
+    b->qop = qop;
     biu_cycle(c);
     c->ip++;
     return v;
 }
 
-/* The first byte of an instruction (or of the byte after a prefix). Without a preloaded byte it
- * is read like any other; with one (left by RNI), it is taken at no cost. */
+/* A subsequent byte of the current instruction (modrm, displacement, immediate). */
+static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) { return biu_qread(c, EMU_QOP_SUBSEQUENT); }
+
+/* The first byte of an instruction (or the byte after a prefix, which the queue status lines
+ * also show as a first byte). Without a preloaded byte it is read like any other; with one
+ * (left by RNI), it is taken at no cost. */
 static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     if (b->fetch == F_DELAYED && q_at_policy_threshold(b)) b->delay = 0;
@@ -395,7 +416,7 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
         c->ip++;
         return b->preload;
     }
-    return B_qread(c);
+    return biu_qread(c, EMU_QOP_FIRST);
 }
 
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */

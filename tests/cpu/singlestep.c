@@ -178,6 +178,7 @@ typedef struct {
     int verbose;      /* print details of up to this many failing tests per file */
     int trace;        /* with --verbose: print the clock-by-clock bus trace of failing tests */
     int all;          /* --all: show passing tests too */
+    int dump;         /* --dump: one machine-readable line per shown test (both traces) */
     EmuTiming timing;
 } Opts;
 
@@ -186,6 +187,24 @@ typedef struct {
     int n;
     uint8_t t[4096], bus[4096], qop[4096], as[4096], fs[4096], dl[4096], ql[4096];
 } Trace;
+
+#ifdef EMU_BIU_DEBUG
+#include <stdarg.h>
+/* Notes from the BIU (debug builds): printed by --dump, each with the clock it was made in. */
+static char notes[8192];
+static size_t notes_len;
+static Trace *notes_trace;
+void emu_biu_note(const EmuCpu *c, const char *fmt, ...);
+void emu_biu_note(const EmuCpu *c, const char *fmt, ...) {
+    (void)c;
+    if (!notes_trace || notes_len + 64 >= sizeof notes) return;
+    notes_len += (size_t)snprintf(notes + notes_len, sizeof notes - notes_len, " @%d:", notes_trace->n);
+    va_list ap;
+    va_start(ap, fmt);
+    notes_len += (size_t)vsnprintf(notes + notes_len, sizeof notes - notes_len, fmt, ap);
+    va_end(ap);
+}
+#endif
 
 static void trace_clock(void *tctx, const EmuCpu *c) {
     Trace *tr = tctx;
@@ -199,6 +218,26 @@ static void trace_clock(void *tctx, const EmuCpu *c) {
     tr->dl[tr->n] = c->biu.delay;
     tr->ql[tr->n] = c->biu.qlen;
     tr->n++;
+}
+
+/* One line per test for scripts: the captured clocks as bus/T-state/queue-op triples, then
+ * ours (shifted by one: our clock 0 is the uncounted first-byte read) with pipeline state. */
+static void dump_trace(const Test *t, const Trace *tr) {
+    static const char theirs_bus[] = "AIRrWHCP"; /* INTA IOR IOW MEMR MEMW HALT CODE PASV */
+    static const char ours_bus[] = "PCrWIRAH";   /* PASV CODE MEMR MEMW IOR IOW INTA HALT */
+    static const char qo[] = "-FES";
+    printf(" T:");
+    for (uint32_t i = 0; i < t->ncycles; i++) {
+        const uint8_t *e = t->cycles + 15 * i;
+        printf("%c%d%c", theirs_bus[e[11] & 7], e[12] < 6 ? e[12] : 0, qo[e[13] & 3]);
+    }
+    printf(" O:");
+    for (int i = 1; i < tr->n; i++)
+        printf("%c%d%c%c%c%d%d", ours_bus[tr->bus[i] & 7], tr->t[i], qo[tr->qop[i] & 3], "RS0DA"[tr->as[i] % 5],
+               "NPDSH"[tr->fs[i] % 5], tr->dl[i], tr->ql[i]);
+#ifdef EMU_BIU_DEBUG
+    printf(" N:%s", notes);
+#endif
 }
 
 static void print_trace(const Test *t, const Trace *tr) {
@@ -231,6 +270,11 @@ static int run_test(const Test *t, uint16_t fmask, uint8_t *mem, const Opts *o, 
     static Trace tr;
     emu_cpu_init(&cpu, mem, o->timing);
     tr.n = 0;
+#ifdef EMU_BIU_DEBUG
+    notes_len = 0;
+    notes[0] = 0;
+    notes_trace = o->trace ? &tr : NULL;
+#endif
     if (o->trace) {
         cpu.trace_clock = trace_clock;
         cpu.trace_ctx = &tr;
@@ -297,8 +341,10 @@ static int run_test(const Test *t, uint16_t fmask, uint8_t *mem, const Opts *o, 
         printf("  %s %-30s @%05X q%u ", file, t->name, emu_linear(t->init.v[R_CS], t->init.v[R_IP]), t->init.nqueue);
         for (uint32_t k = 0; k < t->nbytes; k++) printf("%02X", t->bytes[k]);
         if (!cyc_ok) printf(" cycles %llu (want %u)", (unsigned long long)cpu.cycles, t->ncycles);
-        printf("%s\n", why);
-        if (o->trace) print_trace(t, &tr);
+        printf("%s", why);
+        if (o->dump) dump_trace(t, &tr);
+        printf("\n");
+        if (o->trace && !o->dump) print_trace(t, &tr);
     }
     return state_ok | (cyc_ok << 1);
 }
@@ -311,7 +357,7 @@ typedef struct {
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int main(int argc, char **argv) {
-    Opts o = {0, 0, 0, EMU_TIMING_EXACT};
+    Opts o = {0, 0, 0, 0, EMU_TIMING_EXACT};
     const char *dir = NULL, *floors_path = NULL, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--timing") && i + 1 < argc) {
@@ -327,6 +373,8 @@ int main(int argc, char **argv) {
             o.all = 1;
         } else if (!strcmp(argv[i], "--trace")) {
             o.trace = 1;
+        } else if (!strcmp(argv[i], "--dump")) {
+            o.trace = o.dump = 1;
         } else if (!strcmp(argv[i], "--verbose") && i + 1 < argc) {
             o.verbose = atoi(argv[++i]);
         } else if (argv[i][0] == '-') {
