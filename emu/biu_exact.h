@@ -78,9 +78,11 @@ static void biu_fetch_decision(EmuCpu *c) {
             if (b->fetch != F_DELAYED) {
                 b->fetch = F_DELAYED;
                 b->delay = 3;
+                b->delay_t4 = b->tstate == T_4;
                 BIU_NOTE("arm%d", b->tstate);
             } else if (b->delay == 0) {
                 b->delay = 3;
+                b->delay_t4 = b->tstate == T_4;
                 BIU_NOTE("rearm%d", b->tstate);
             }
         }
@@ -264,8 +266,10 @@ static void biu_bus_begin(EmuCpu *c, uint8_t type, uint32_t addr, uint16_t data,
     int was_delay = 0;
     if (b->fetch == F_DELAYED) {
         if (b->delay) {
+            /* A delay decided at T2 holds back a fetch whose address cycle the EU can take
+             * over at Ts; one decided at T4 has started none, so the EU's own starts at Tr. */
             B_cycles(c, b->delay);
-            b->astate = A_A;
+            b->astate = b->delay_t4 ? A_D : A_A;
         } else {
             b->astate = A_D;
         }

@@ -83,6 +83,7 @@ typedef struct EmuBiu {
     uint8_t eu_req;       /* EU bus request: none / early / late */
     uint8_t fetch;        /* prefetcher state */
     uint8_t delay;        /* fetch delay clocks left */
+    uint8_t delay_t4;     /* that delay was decided at T4 (not T2) */
     uint8_t final;        /* current transfer ends an atomic operation */
     uint8_t word;         /* current transfer is 16 bits wide */
     uint8_t discard;      /* the code fetch in flight started before a flush */
