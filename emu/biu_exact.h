@@ -241,18 +241,11 @@ static void biu_wait_finish(EmuCpu *c) {
         while (c->biu.tstate != T_4) biu_cycle(c);
 }
 
-/* The EU waits for a bus cycle in progress, or one whose address cycle has begun, to reach T4. */
-static void B_wait_t4(EmuCpu *c) {
-    EmuBiu *b = &c->biu;
-    while ((b->latch != BUS_PASV && b->tstate != T_4) || (b->astate <= A_0 && b->pipe != BUS_PASV))
-        biu_cycle(c);
-}
-
 /* Start an EU bus cycle; returns when its T1 is about to begin. */
 static void biu_bus_begin(EmuCpu *c, uint8_t type, uint32_t addr, uint16_t data, int word, int final) {
     EmuBiu *b = &c->biu;
     int abort_fetch = 0;
-    BIU_NOTE("req%d.t%d.a%d.f%d.d%d.q%d.p%d.l%d", type, b->tstate, b->astate, b->fetch, b->delay, b->qlen, b->pipe, b->latch);
+    BIU_NOTE("req%d.t%d.a%d.f%d.d%d.q%d.p%d", type, b->tstate, b->astate, b->fetch, b->delay, b->qlen, b->pipe);
     switch (b->tstate) {
     case T_I: biu_address_start(b, type); break;
     case T_1:

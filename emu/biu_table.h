@@ -102,7 +102,6 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     c->cycles++;
 }
 static ALWAYS_INLINE void B_suspend(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_wait_t4(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_flush(EmuCpu *c) {
     c->biu.has_preload = 0;
     c->biu.ready_at = c->cycles + TBL_REFILL;
