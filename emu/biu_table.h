@@ -53,6 +53,11 @@ static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint1
     mem_wr8(c, lin, (uint8_t)v);
     mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
 }
+/* A write in the middle of a microcode sequence: the clock of its microinstruction too. */
+static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+    c->cycles += 1;
+    B_write16(c, seg, off, v);
+}
 static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) {
     c->cycles += TBL_READ - 1;
     uint8_t v = c->port_in(c->ctx, port, c->cycles);
@@ -102,6 +107,7 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     c->cycles++;
 }
 static ALWAYS_INLINE void B_suspend(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_wait_t4(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_flush(EmuCpu *c) {
     c->biu.has_preload = 0;
     c->biu.ready_at = c->cycles + TBL_REFILL;

@@ -82,8 +82,12 @@ typedef struct EmuBiu {
     uint8_t pipe;         /* type of the request in the address pipeline */
     uint8_t eu_req;       /* EU bus request: none / early / late */
     uint8_t fetch;        /* prefetcher state */
-    uint8_t delay;        /* fetch delay clocks left */
-    uint8_t delay_t4;     /* that delay was decided at T4 (not T2) */
+    uint8_t delay;        /* (unused) */
+    uint8_t req_pending;  /* an EU bus request waits for its cycle to begin */
+    uint8_t req_type, req_word, req_final; /* that request */
+    uint8_t eu_late;      /* it came during a fetch's address cycle, which it takes over */
+    uint16_t req_data;
+    uint32_t req_addr;
     uint8_t final;        /* current transfer ends an atomic operation */
     uint8_t word;         /* current transfer is 16 bits wide */
     uint8_t discard;      /* the code fetch in flight started before a flush */
