@@ -75,21 +75,26 @@ typedef struct EmuBiu {
     uint8_t qhead, qlen;
     uint8_t preload;      /* opcode byte taken from the queue by the last RNI */
     uint8_t has_preload;
-    uint8_t tstate;       /* bus T-state */
-    uint8_t astate;       /* address-phase pipeline state */
-    uint8_t latch;        /* bus cycle type, T1..T4 */
-    uint8_t status;       /* status lines (passive once the transfer is done) */
-    uint8_t pipe;         /* type of the request in the address pipeline */
-    uint8_t eu_req;       /* EU bus request: none / early / late */
-    uint8_t fetch;        /* prefetcher state */
+    uint8_t tstate;       /* bus T-state (exact model: kept up to date for tracing only) */
+    uint8_t astate;       /* address cycle stage (likewise) */
+    uint8_t latch;        /* type of the current (or last) bus cycle */
+    uint8_t status;       /* (unused) */
+    uint8_t pipe;         /* type of the cycle whose address cycle is under way, or passive */
+    uint8_t eu_req;       /* (unused) */
+    uint8_t fetch;        /* prefetcher state: normal, suspended, halted */
     uint8_t delay;        /* (unused) */
-    uint8_t req_pending;  /* an EU bus request waits for its cycle to begin */
-    uint8_t req_type, req_word, req_final; /* that request */
-    uint8_t eu_late;      /* it came during a fetch's address cycle, which it takes over */
-    uint16_t req_data;
+    uint8_t req_word, req_final; /* the EU's request under way: width, last transfer */
+    uint8_t d2_pending;   /* events still to process: the fetch decision at T2, */
+    uint8_t data_pending; /* the code read at T3, */
+    uint8_t push_pending; /* the code bytes' entry into the queue at T4, */
+    uint8_t ti_pending;   /* the fetch decision of an idle clock (at ti_at) */
     uint32_t req_addr;
+    uint64_t cyc_end;     /* clock after the T4 of the current (or last) bus cycle */
+    uint64_t ac_t1;       /* T1 clock of the cycle whose address cycle is under way */
+    uint64_t ti_at;
+    uint64_t next_ev;     /* earliest clock with an event left (processed once it is past) */
     uint8_t final;        /* current transfer ends an atomic operation */
-    uint8_t word;         /* current transfer is 16 bits wide */
+    uint8_t word;         /* current transfer is 16 bits wide (code: bytes it brings) */
     uint8_t discard;      /* the code fetch in flight started before a flush */
     uint16_t pc;          /* prefetch offset (in CS) */
     uint32_t addr;        /* address latch */
