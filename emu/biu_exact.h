@@ -1,4 +1,4 @@
-/* The exact timing model: the 8086 bus interface unit, computed event by event.
+/* The exact timing model: the 8086 bus interface unit, as a schedule of bus cycles.
  *
  * Included by cpu_exact.c only. It provides the B_* primitives the interpreter (cpu_exec.inc)
  * is written against. The rules are the ones the hardware traces of the SingleStepTests suite
@@ -18,17 +18,21 @@
  *  - SUSP stops prefetching (after a fetch in progress reaches T4); FLUSH empties the queue and
  *    starts fetching at the new IP at once.
  *
- * How it is computed. Nothing here runs per clock: B_cycles() only adds to the clock count.
- * The BIU's state is kept as the clocks at which things happen (the current bus cycle's end,
- * the T1 of the cycle whose address cycle is under way) and a handful of one-shot events still
- * to process (the fetch decision at T2, the code read at T3 and its entry into the queue at
- * T4, the fetch decision on the first idle clock). Between two actions of the EU the BIU runs
- * on its own, so those events are processed lazily, in clock order, when the EU next does
- * something the BIU must see first (reads the queue, asks for the bus, suspends or flushes
- * prefetching, writes CS) or leaves the interpreter. Within a clock the EU acts first, then
- * the BIU, as in the hardware's microcode timing. Results are identical to stepping every
- * clock (tests/cpu/biu_ref.h keeps that reference model; the conformance suite and
- * tests/cpu/biu_diff compare the two).
+ * How it is computed. Nothing runs per clock: B_cycles() only adds to the clock count. The BIU
+ * is a list of bus cycles with the clock of each one's T1. Counting the bytes of fetches under
+ * way with the queue, both fetch decisions above become one condition: the next fetch follows
+ * the latest cycle L as soon as the queue (so counted) holds four bytes or fewer; if that is
+ * so by L's T2 it runs right after L, otherwise its address cycle begins on the first idle
+ * clock at which it is so. Between two actions of the EU only its queue reads change that
+ * count, so a fetch is scheduled when it is decided: when L is scheduled, or by the queue read
+ * that leaves room. Its bytes go into the queue at once, each with the clock from which it can
+ * be read (T4 + 1); a read before then waits. What the EU does later can only revise what has
+ * not been decided yet: a bus request drops the fetches decided for its own clock or later
+ * (the fetch decision comes after the EU's action within a clock), and the one fetch whose
+ * address cycle has begun gives way at its T0; SUSP and HLT drop those that have not begun;
+ * FLUSH empties the queue and refetches; a write to memory (or CS) before a fetch's T3 reads
+ * its bytes again. Results are identical to stepping every clock (tests/cpu/biu_ref.h keeps
+ * that reference model; the conformance suite and tests/cpu/biu_diff compare the two).
  */
 #ifndef EMU86_BIU_EXACT_H
 #define EMU86_BIU_EXACT_H
@@ -40,7 +44,7 @@ enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing o
 enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
 
 #define QSIZE 6
-#define NEVER UINT64_MAX
+#define NCYC 8
 
 /* Debug notes for studying traces (build with -DEMU_BIU_DEBUG; the conformance runner prints
  * them with --dump). Compiled out otherwise. */
@@ -51,188 +55,212 @@ void emu_biu_note(const EmuCpu *c, const char *fmt, ...);
 #define BIU_NOTE(...) ((void)0)
 #endif
 
-static ALWAYS_INLINE uint8_t q_pop(EmuBiu *b) {
-    uint8_t v = b->q[b->qhead];
-    b->qhead = (uint8_t)((b->qhead + 1) & 7);
-    b->qlen--;
-    return v;
-}
-static ALWAYS_INLINE void q_push(EmuBiu *b, uint8_t v) {
-    b->q[(b->qhead + b->qlen) & 7] = v;
-    b->qlen++;
-}
+static ALWAYS_INLINE int64_t biu_now(const EmuCpu *c) { return (int64_t)c->cycles; }
 
-/* ---- the pending events, in the order their clocks come ---- */
+/* ---- the list of bus cycles ---- */
 
-/* The earliest clock with an event left: the current cycle's T2 decision, T3 code read and T4
- * queue entry come before the start of the next cycle (at its T0, the clock before T1), which
- * comes before the fetch decision of an idle clock (moot while a cycle is pending). */
-static ALWAYS_INLINE void biu_next_event(EmuBiu *b) {
-    if (b->d2_pending) b->next_ev = b->cyc_end - 3;
-    else if (b->data_pending) b->next_ev = b->cyc_end - 2;
-    else if (b->push_pending) b->next_ev = b->cyc_end - 1;
-    else if (b->pipe != BUS_PASV) b->next_ev = b->ac_t1 - 1;
-    else if (b->ti_pending) b->next_ev = b->ti_at;
-    else b->next_ev = NEVER;
-}
+static ALWAYS_INLINE EmuBiuCycle *cyc_at(EmuBiu *b, unsigned i) { return &b->cyc[(b->cyc_head + i) & (NCYC - 1)]; }
+static ALWAYS_INLINE EmuBiuCycle *cyc_last(EmuBiu *b) { return cyc_at(b, b->ncyc - 1u); }
 
-/* Start the address cycle of a fetch with Tr at clock `tr`: T1 three clocks later, or on the
- * clock after the current cycle's T4. */
-static ALWAYS_INLINE void fetch_request(EmuBiu *b, uint64_t tr) {
-    b->pipe = BUS_CODE;
-    b->ac_t1 = tr + 3 > b->cyc_end ? tr + 3 : b->cyc_end;
-}
-
-/* The fetch decision at T2 of a cycle's last transfer: fetch next if the queue will have room
- * for a word once this cycle's own code bytes are in. */
-static ALWAYS_INLINE void biu_decide_t2(EmuBiu *b) {
-    b->d2_pending = 0;
-    if (b->pipe != BUS_PASV || b->fetch != F_NORMAL) return;
-    int incoming = b->latch == BUS_CODE ? b->word : 0;
-    if (b->qlen + incoming <= QSIZE - 2) fetch_request(b, b->cyc_end - 3);
-}
-
-/* The fetch decision of an idle clock: fetch if the queue has room for a word. */
-static ALWAYS_INLINE void biu_decide_idle(EmuBiu *b) {
-    b->ti_pending = 0;
-    if (b->pipe == BUS_PASV && b->fetch == F_NORMAL && b->qlen <= QSIZE - 2) fetch_request(b, b->ti_at);
-}
-
-/* T3 of a fetch: the code word is read (at the time it is, for code that writes just ahead of
- * itself). */
-static ALWAYS_INLINE void biu_code_read(EmuCpu *c) {
-    EmuBiu *b = &c->biu;
-    b->data_pending = 0;
-    b->data = mem_rd16_even(c, b->addr & ~1u);
-}
-
-/* T4 of a fetch: its bytes enter the queue, unless a flush came after it began. */
-static ALWAYS_INLINE void biu_code_push(EmuBiu *b) {
-    b->push_pending = 0;
-    if (b->discard) {
-        b->discard = 0;
-        return;
+static ALWAYS_INLINE EmuBiuCycle *cyc_push(EmuBiu *b) {
+    if (b->ncyc == NCYC) {
+        b->cyc_head = (uint8_t)((b->cyc_head + 1) & (NCYC - 1));
+        b->ncyc--;
     }
-    if (b->addr & 1) {
-        q_push(b, (uint8_t)(b->data >> 8));
-        b->pc++;
+    return cyc_at(b, b->ncyc++);
+}
+
+/* Drop the latest cycle, a prefetch not yet begun: its bytes leave the queue's tail. */
+static ALWAYS_INLINE void cyc_drop_fetch(EmuBiu *b) {
+    EmuBiuCycle *f = cyc_last(b);
+    b->qlen = (uint8_t)(b->qlen - f->n);
+    b->pc = (uint16_t)(b->pc - f->n);
+    b->ncyc--;
+}
+
+static ALWAYS_INLINE int cyc_is_fetch(const EmuBiuCycle *f) { return f->type == BUS_CODE; }
+
+/* A fetch the BIU decides at clock `now` or later: an action of the EU in this clock comes
+ * first (one begun by the EU itself, by FLUSH, has begun). */
+static ALWAYS_INLINE int cyc_undecided(const EmuBiuCycle *f, int64_t now) {
+    return f->type == BUS_CODE && f->dec >= now && !f->by_eu;
+}
+
+/* ---- prefetching ---- */
+
+/* The bytes of fetch `f`, read from memory (at its T3: again when memory changes before). */
+static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned pos) {
+    EmuBiu *b = &c->biu;
+    uint16_t w = mem_rd16_even(c, f->lin & ~1u);
+    unsigned i = (b->qhead + pos) & 7;
+    if (f->n == 1) {
+        b->q[i] = (uint8_t)(w >> 8);
     } else {
-        q_push(b, (uint8_t)b->data);
-        q_push(b, (uint8_t)(b->data >> 8));
-        b->pc += 2;
+        b->q[i] = (uint8_t)w;
+        b->q[(i + 1) & 7] = (uint8_t)(w >> 8);
     }
 }
 
-/* The cycle whose address cycle was under way begins (T1 at ac_t1). */
-static ALWAYS_INLINE void biu_cycle_start(EmuCpu *c) {
+/* Schedule the fetch that follows the latest cycle L, the queue having had room since clock
+ * `r`: right after L if that was so by L's T2, else its address cycle begins on the first idle
+ * clock from `r` on. Its bytes enter the queue now, readable from its T4 + 1. */
+static void fetch_schedule(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
-    uint64_t t1 = b->ac_t1;
-    b->latch = b->pipe;
-    b->pipe = BUS_PASV;
-    b->cyc_end = t1 + 4;
-    if (b->latch == BUS_CODE) {
-        b->addr = lin_addr(CS, b->pc);
-        b->word = (uint8_t)(2 - (b->pc & 1));
-        b->final = 1;
-        b->data_pending = b->push_pending = 1;
-    } else {
-        b->addr = b->req_addr;
-        b->word = b->req_word;
-        b->final = b->req_final;
-    }
-    b->d2_pending = b->final;
-    /* The first idle clock after it decides on a fetch. */
-    b->ti_pending = 1;
-    b->ti_at = t1 + 4;
-}
-
-/* Process every event of the clocks before the current one. */
-static NOINLINE void biu_sync(EmuCpu *c) {
-    EmuBiu *b = &c->biu;
-    const uint64_t now = c->cycles;
-    while (b->next_ev < now) {
-        if (b->d2_pending) {
-            biu_decide_t2(b);
-        } else if (b->data_pending) {
-            biu_code_read(c);
-        } else if (b->push_pending) {
-            biu_code_push(b);
-        } else if (b->pipe != BUS_PASV) {
-            biu_cycle_start(c);
+    int64_t t1, dec;
+    if (b->ncyc) {
+        const EmuBiuCycle *l = cyc_last(b);
+        int64_t end = l->t1 + 4;
+        if (r <= l->t1 + 1 && l->final) {
+            t1 = end;
+            dec = l->t1 + 1;
         } else {
-            biu_decide_idle(b);
+            dec = r > end ? r : end;
+            t1 = dec + 3;
         }
-        biu_next_event(b);
+    } else {
+        dec = r;
+        t1 = r + 3;
+    }
+    EmuBiuCycle *f = cyc_push(b);
+    f->t1 = t1;
+    f->dec = dec;
+    f->lin = lin_addr(CS, b->pc);
+    f->type = BUS_CODE;
+    f->final = 1;
+    f->by_eu = 0;
+    f->n = (uint8_t)(2 - (b->pc & 1));
+    unsigned pos = b->qlen;
+    fetch_read(c, f, pos);
+    b->q_at[(b->qhead + pos) & 7] = t1 + 4;
+    b->q_at[(b->qhead + pos + 1) & 7] = t1 + 4;
+    b->qlen = (uint8_t)(b->qlen + f->n);
+    b->pc = (uint16_t)(b->pc + f->n);
+}
+
+/* The queue has had room since clock `r` (or a cycle was just scheduled): schedule fetches while
+ * it does; with none, the next waits for the queue read that leaves room. */
+static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
+    EmuBiu *b = &c->biu;
+    b->armed = 0;
+    if (b->fetch != F_NORMAL || (b->ncyc && !cyc_last(b)->final)) return;
+    while (b->qlen <= QSIZE - 2) fetch_schedule(c, r);
+    b->armed = 1;
+}
+
+/* Memory changed at the current clock: fetches whose T3 is still to come read their bytes
+ * again. They are among the latest cycles (an EU cycle may follow them); their bytes are the
+ * queue's tail. */
+static NOINLINE void fetch_reread(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
+    int64_t now = biu_now(c);
+    unsigned pos = b->qlen;
+    for (unsigned i = b->ncyc; i-- > 0;) {
+        EmuBiuCycle *f = cyc_at(b, i);
+        if (f->t1 + 2 < now) break;
+        if (!cyc_is_fetch(f)) continue;
+        pos -= f->n;
+        fetch_read(c, f, pos);
     }
 }
 
-static ALWAYS_INLINE void biu_catch_up(EmuCpu *c) {
-    if (c->cycles > c->biu.next_ev) biu_sync(c);
+static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
+    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
+}
+
+/* ---- tracing ---- */
+
+/* The row of clock k: the state at its start, after the EU's action in it (queue operations
+ * show on the row after). Rows are written when the EU next acts, when they can no longer
+ * change. */
+static void biu_trace_row(EmuCpu *c, int64_t k) {
+    EmuBiu *b = &c->biu;
+    b->tstate = T_I;
+    b->astate = A_NONE;
+    for (unsigned i = 0; i < b->ncyc; i++) {
+        const EmuBiuCycle *f = cyc_at(b, i);
+        if (k >= f->t1 && k < f->t1 + 4) {
+            b->tstate = (uint8_t)(1 + (k - f->t1));
+            b->latch = f->type;
+        }
+        int64_t tr = cyc_is_fetch(f) ? f->dec : f->t1 - 3;
+        if (k >= tr && k < f->t1) b->astate = f->t1 - k >= 3 ? A_R : f->t1 - k == 2 ? A_S : A_0;
+    }
+    b->qop_prev = b->qop_at[1] + 1 == k ? b->qop_op[1] : b->qop_at[0] + 1 == k ? b->qop_op[0] : EMU_QOP_NONE;
+    uint64_t save = c->cycles;
+    c->cycles = (uint64_t)k;
+    c->trace_clock(c->trace_ctx, c);
+    c->cycles = save;
+}
+
+static NOINLINE void biu_trace_to_now(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
+    for (int64_t k = b->traced; k < biu_now(c); k++) biu_trace_row(c, k);
+    if (b->traced < biu_now(c)) b->traced = biu_now(c);
+}
+
+/* Before an action of the EU. */
+static ALWAYS_INLINE void biu_trace(EmuCpu *c) {
+    if (UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
+}
+
+/* A queue operation of the EU in the current clock, for the trace. */
+static ALWAYS_INLINE void biu_trace_qop(EmuCpu *c, uint8_t op) {
+    EmuBiu *b = &c->biu;
+    if (LIKELY(!c->trace_clock)) return;
+    b->qop_op[0] = b->qop_op[1];
+    b->qop_at[0] = b->qop_at[1];
+    b->qop_op[1] = op;
+    b->qop_at[1] = biu_now(c);
 }
 
 /* ---- time ---- */
 
-/* One clock in trace mode: the state shown is that of the start of the clock, after the EU's
- * action in it, as the stepped model had it. */
-static NOINLINE void biu_trace_clock(EmuCpu *c) {
-    EmuBiu *b = &c->biu;
-    uint64_t now = c->cycles;
-    biu_catch_up(c);
-    b->tstate = now < b->cyc_end ? (uint8_t)(5 - (b->cyc_end - now)) : T_I;
-    if (b->pipe == BUS_PASV) b->astate = A_NONE;
-    else b->astate = b->ac_t1 - now >= 3 ? A_R : b->ac_t1 - now == 2 ? A_S : A_0;
-    c->trace_clock(c->trace_ctx, c);
-    b->qop_prev = b->qop;
-    b->qop = EMU_QOP_NONE;
-    c->cycles++;
+/* Time passes to clock `t` (a wait on the bus). */
+static ALWAYS_INLINE void biu_advance_to(EmuCpu *c, int64_t t) {
+    if (t > biu_now(c)) c->cycles = (uint64_t)t;
 }
 
-/* Time passes to clock `t` (the EU's own clocks, or a wait on the bus). */
-static ALWAYS_INLINE void biu_advance_to(EmuCpu *c, uint64_t t) {
-    if (UNLIKELY(c->trace_clock)) {
-        while (c->cycles < t) biu_trace_clock(c);
-    } else if (t > c->cycles) {
-        c->cycles = t;
-    }
-}
-
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) {
-    if (UNLIKELY(c->trace_clock)) biu_advance_to(c, c->cycles + (uint64_t)n);
-    else c->cycles += (uint64_t)n;
-}
+static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
 
 /* ---- bus cycles of the EU ---- */
 
 /* The EU asks for a bus cycle in the current clock; returns the clock of its T1. `first` is 0
  * for the second transfer of a word at an odd address, which follows the first one's T4. */
-static uint64_t biu_request(EmuCpu *c, uint8_t type, uint32_t addr, int word, int final, int first) {
+static int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
-    const uint64_t now = c->cycles;
-    uint64_t t1;
-    BIU_NOTE("req%d.q%d.p%d", type, b->qlen, b->pipe);
+    biu_trace(c);
+    const int64_t now = biu_now(c);
+    int64_t t1;
+    BIU_NOTE("req%d.q%d", type, b->qlen);
+    /* Fetches decided at this clock or later do not happen: the EU acts first. */
+    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
+    const EmuBiuCycle *l = b->ncyc ? cyc_last(b) : NULL;
     if (!first) {
         t1 = now + 1;                       /* called at the first transfer's T4 */
-    } else if (b->pipe == BUS_CODE) {
-        t1 = b->ac_t1 + 2;                  /* the fetch is dropped at T0; on from Ts */
-    } else if (now + 3 <= b->cyc_end) {
-        t1 = b->cyc_end;                    /* T1 or T2: early, T1 after T4 */
-    } else if (now + 2 == b->cyc_end) {
+    } else if (l && l->t1 > now) {
+        t1 = l->t1 + 2;                     /* a fetch in its address cycle: dropped at T0 */
+        cyc_drop_fetch(b);
+    } else if (l && now - l->t1 <= 1) {
+        t1 = l->t1 + 4;                     /* T1 or T2: early, T1 after T4 */
+    } else if (l && now - l->t1 == 2) {
         t1 = now + 4;                       /* T3: the address cycle begins at T4 */
     } else {
         t1 = now + 3;                       /* T4 or idle */
     }
-    b->pipe = type;
-    b->ac_t1 = t1;
-    b->req_addr = addr;
-    b->req_word = (uint8_t)word;
-    b->req_final = (uint8_t)final;
-    biu_next_event(b);
+    EmuBiuCycle *e = cyc_push(b);
+    e->t1 = t1;
+    e->dec = t1 - 3;
+    e->type = type;
+    e->final = (uint8_t)final;
+    e->n = 0;
+    e->by_eu = 1;
+    fetch_follow(c, now);
     return t1;
 }
 
 static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
-    uint64_t t1 = biu_request(c, BUS_MEMR, lin, 0, 1, 1);
+    int64_t t1 = biu_request(c, BUS_MEMR, 1, 1);
     biu_advance_to(c, t1 + 3);
     return mem_rd8(c, lin);
 }
@@ -242,15 +270,15 @@ static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     if (LIKELY(!(lin & 1))) {
-        uint64_t t1 = biu_request(c, BUS_MEMR, lin, 1, 1, 1);
+        int64_t t1 = biu_request(c, BUS_MEMR, 1, 1);
         biu_advance_to(c, t1 + 3);
         return mem_rd16_even(c, lin);
     }
-    uint64_t t1 = biu_request(c, BUS_MEMR, lin, 0, 0, 1);
+    int64_t t1 = biu_request(c, BUS_MEMR, 0, 1);
     biu_advance_to(c, t1 + 3);
     uint8_t lo = mem_rd8(c, lin);
     uint32_t hi_lin = lin_addr(seg, (uint16_t)(off + 1));
-    t1 = biu_request(c, BUS_MEMR, hi_lin, 0, 1, 0);
+    t1 = biu_request(c, BUS_MEMR, 1, 0);
     biu_advance_to(c, t1 + 3);
     return (uint16_t)(lo | mem_rd8(c, hi_lin) << 8);
 }
@@ -260,25 +288,27 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
  * EU goes on at T3 (the last microinstruction's write overlaps the next instruction). */
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
-    uint64_t t1 = biu_request(c, BUS_MEMW, lin, 0, 1, 1);
+    int64_t t1 = biu_request(c, BUS_MEMW, 1, 1);
     mem_wr8(c, lin, v);
+    fetch_memory_changed(c);
     biu_advance_to(c, t1 + 2);
 }
 /* Both bytes of a word; `mid`: the write does not end the instruction ("w" in 06d and 1a5):
  * the EU goes on when the last transfer reaches T4. */
 static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
     uint32_t lin = lin_addr(seg, off);
-    uint64_t t1;
+    int64_t t1;
     if (LIKELY(!(lin & 1))) {
-        t1 = biu_request(c, BUS_MEMW, lin, 1, 1, 1);
+        t1 = biu_request(c, BUS_MEMW, 1, 1);
         mem_wr16_even(c, lin, v);
+        fetch_memory_changed(c);
     } else {
-        uint32_t hi_lin = lin_addr(seg, (uint16_t)(off + 1));
-        t1 = biu_request(c, BUS_MEMW, lin, 0, 0, 1);
+        t1 = biu_request(c, BUS_MEMW, 0, 1);
         mem_wr8(c, lin, (uint8_t)v);
-        mem_wr8(c, hi_lin, (uint8_t)(v >> 8));
+        mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
+        fetch_memory_changed(c);
         biu_advance_to(c, t1 + 3);
-        t1 = biu_request(c, BUS_MEMW, hi_lin, 0, 1, 0);
+        t1 = biu_request(c, BUS_MEMW, 1, 0);
     }
     biu_advance_to(c, t1 + 2 + (mid != 0));
 }
@@ -289,22 +319,22 @@ static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, u
     biu_write16(c, seg, off, v, 1);
 }
 
-/* I/O: the device sees the transfer at T3. */
+/* I/O: the device sees the transfer at T3 (and may change memory then). */
 static uint16_t biu_io_in(EmuCpu *c, uint16_t port, int word, int final, int first) {
-    uint64_t t1 = biu_request(c, BUS_IOR, port, word, final, first);
+    int64_t t1 = biu_request(c, BUS_IOR, final, first);
     biu_advance_to(c, t1 + 2);
-    biu_catch_up(c); /* the device may look at memory */
     uint16_t v = c->port_in(c->ctx, port, c->cycles);
     if (word) v = (uint16_t)(v | c->port_in(c->ctx, (uint16_t)(port + 1), c->cycles) << 8);
+    fetch_memory_changed(c);
     biu_advance_to(c, t1 + 3);
     return v;
 }
 static void biu_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, int final, int first) {
-    uint64_t t1 = biu_request(c, BUS_IOW, port, word, final, first);
+    int64_t t1 = biu_request(c, BUS_IOW, final, first);
     biu_advance_to(c, t1 + 2);
-    biu_catch_up(c); /* the device may look at or change memory */
     c->port_out(c->ctx, port, (uint8_t)v, c->cycles);
     if (word) c->port_out(c->ctx, (uint16_t)(port + 1), (uint8_t)(v >> 8), c->cycles);
+    fetch_memory_changed(c);
     if (!final) biu_advance_to(c, t1 + 3);
 }
 static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) {
@@ -326,130 +356,171 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
 }
 /* Two INTA bus cycles; the vector comes from the interrupt controller during the second. */
 static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
-    uint64_t t1 = biu_request(c, BUS_INTA, 0, 0, 0, 1);
+    int64_t t1 = biu_request(c, BUS_INTA, 0, 1);
     biu_advance_to(c, t1 + 3);
-    t1 = biu_request(c, BUS_INTA, 0, 0, 1, 0);
+    t1 = biu_request(c, BUS_INTA, 1, 0);
     biu_advance_to(c, t1);
-    biu_catch_up(c);
     uint8_t v = c->int_ack ? c->int_ack(c->ctx) : 0xFF;
+    fetch_memory_changed(c);
     biu_advance_to(c, t1 + 3);
     return v;
+}
+
+/* The cycle under way at the current clock (T1 <= now), or NULL, and the one after it. */
+static ALWAYS_INLINE const EmuBiuCycle *cyc_current(EmuBiu *b, int64_t now, const EmuBiuCycle **next) {
+    *next = NULL;
+    for (unsigned i = b->ncyc; i-- > 0;) {
+        const EmuBiuCycle *f = cyc_at(b, i);
+        if (f->t1 <= now) return f;
+        *next = f;
+    }
+    return NULL;
 }
 
 /* The EU waits for a bus cycle in progress, or one whose address cycle has begun, to reach T4. */
 static void B_wait_t4(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
-    if (c->cycles < b->cyc_end) biu_advance_to(c, b->cyc_end - 1);
-    else if (b->pipe != BUS_PASV) biu_advance_to(c, b->ac_t1 + 3);
+    biu_trace(c);
+    int64_t now = biu_now(c);
+    const EmuBiuCycle *next, *cur = cyc_current(b, now, &next);
+    if (cur && now < cur->t1 + 4) biu_advance_to(c, cur->t1 + 3);
+    else if (next && cyc_is_fetch(next) && !cyc_undecided(next, now)) biu_advance_to(c, next->t1 + 3);
 }
 
 /* ---- the queue ---- */
 
-/* The queue is empty: the EU waits for the next fetch's bytes (the clock after its T4). */
-static NOINLINE void biu_wait_byte(EmuCpu *c) {
+/* A byte is taken from the queue in the current clock (after waiting for it to arrive). With
+ * the room that leaves, the next fetch may be decided. */
+static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
     EmuBiu *b = &c->biu;
-    while (!b->qlen) {
-        if (UNLIKELY(b->next_ev == NEVER)) {
-            /* Nothing will ever fill the queue (it cannot happen with the 8086's microcode);
-             * rather than hang, prefetching resumes. */
-            b->fetch = F_NORMAL;
-            fetch_request(b, c->cycles);
-            biu_next_event(b);
-        }
-        if (UNLIKELY(c->trace_clock)) biu_trace_clock(c);
-        else c->cycles = b->next_ev + 1;
-        biu_catch_up(c);
+    if (UNLIKELY(!b->qlen)) {
+        /* Nothing will ever fill the queue (it cannot happen with the 8086's microcode);
+         * rather than hang, prefetching resumes. */
+        b->fetch = F_NORMAL;
+        fetch_follow(c, biu_now(c));
     }
-}
-
-/* After the EU takes a byte at an idle clock, that clock's fetch decision sees the room. */
-static ALWAYS_INLINE void biu_after_read(EmuCpu *c) {
-    EmuBiu *b = &c->biu;
-    if (b->qlen == QSIZE - 2 && c->cycles >= b->cyc_end && b->pipe == BUS_PASV && b->fetch == F_NORMAL) {
-        b->ti_pending = 1;
-        b->ti_at = c->cycles;
-        b->next_ev = c->cycles;
-    }
-}
-
-/* A byte read from the queue by the EU: waits for the prefetcher when the queue is empty, then
- * takes one clock. `qop` is what the queue status lines show for it. */
-static ALWAYS_INLINE uint8_t biu_qread(EmuCpu *c, uint8_t qop) {
-    EmuBiu *b = &c->biu;
-    biu_catch_up(c);
-    if (UNLIKELY(!b->qlen)) biu_wait_byte(c);
-    uint8_t v = q_pop(b);
-    biu_after_read(c);
-    b->qop = qop;
-    B_cycles(c, 1);
-    c->ip++;
+    biu_advance_to(c, b->q_at[b->qhead]);
+    biu_trace(c);
+    uint8_t v = b->q[b->qhead];
+    b->qhead = (uint8_t)((b->qhead + 1) & 7);
+    b->qlen--;
+    if (UNLIKELY(b->armed) && b->qlen == QSIZE - 2) fetch_follow(c, biu_now(c));
+    biu_trace_qop(c, qop);
+    c->cycles++;
     return v;
 }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) { return biu_qread(c, EMU_QOP_SUBSEQUENT); }
+static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+    c->ip++;
+    return biu_pop(c, EMU_QOP_SUBSEQUENT);
+}
 
 /* The first byte of an instruction (or the byte after a prefix, which the queue status lines
  * also show as a first byte). Without a preloaded byte it is read like any other; with one
  * (left by RNI), it is taken at no cost. */
 static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    c->ip++;
     if (b->has_preload) {
         b->has_preload = 0;
-        c->ip++;
         return b->preload;
     }
-    return biu_qread(c, EMU_QOP_FIRST);
+    return biu_pop(c, EMU_QOP_FIRST);
 }
 
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */
 static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
-    if (UNLIKELY(!b->qlen)) biu_wait_byte(c);
-    b->preload = q_pop(b);
+    b->preload = biu_pop(c, EMU_QOP_FIRST);
     b->has_preload = 1;
-    biu_after_read(c);
-    b->qop = EMU_QOP_FIRST;
-    B_cycles(c, 1);
 }
 
 /* ---- prefetch control ---- */
+
+/* Drop the fetches not yet begun (T1 after the current clock). */
+static ALWAYS_INLINE void fetch_drop_pending(EmuBiu *b, int64_t now) {
+    while (b->ncyc && cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now) cyc_drop_fetch(b);
+}
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T4), one whose
  * address cycle has only begun is dropped. */
 static void B_suspend(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
+    biu_trace(c);
+    int64_t now = biu_now(c);
     b->fetch = F_SUSPENDED;
-    if (b->pipe == BUS_CODE) b->pipe = BUS_PASV;
-    biu_next_event(b);
-    if (b->latch == BUS_CODE && c->cycles + 1 < b->cyc_end) biu_advance_to(c, b->cyc_end - 1);
+    b->armed = 0;
+    fetch_drop_pending(b, now);
+    if (b->ncyc) {
+        const EmuBiuCycle *l = cyc_last(b);
+        if (cyc_is_fetch(l) && now < l->t1 + 3) biu_advance_to(c, l->t1 + 3);
+    }
 }
 
 /* Empty the queue and start fetching at CS:IP. */
 static void B_flush(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
+    biu_trace(c);
+    int64_t now = biu_now(c);
+    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
+    /* A fetch whose address cycle has begun goes on, for the new address. */
+    EmuBiuCycle *keep = b->ncyc && cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
     b->qlen = 0;
     b->qhead = 0;
     b->has_preload = 0;
-    b->qop = EMU_QOP_FLUSH;
-    /* A code fetch not yet in the queue (its T4 to come) belongs to the old address. */
-    b->discard = b->push_pending;
+    biu_trace_qop(c, EMU_QOP_FLUSH);
     b->pc = c->ip;
     b->fetch = F_NORMAL;
-    if (b->pipe == BUS_PASV) fetch_request(b, c->cycles);
-    biu_next_event(b);
+    if (keep) {
+        keep->lin = lin_addr(CS, b->pc);
+        keep->n = (uint8_t)(2 - (b->pc & 1));
+        fetch_read(c, keep, 0);
+        b->q_at[0] = b->q_at[1] = keep->t1 + 4;
+        b->qlen = keep->n;
+        b->pc = (uint16_t)(b->pc + keep->n);
+    } else {
+        /* Its address cycle begins now, its T1 after the cycle under way. */
+        int64_t t1 = now + 3;
+        if (b->ncyc && cyc_last(b)->t1 + 4 > t1) t1 = cyc_last(b)->t1 + 4;
+        EmuBiuCycle *f = cyc_push(b);
+        f->t1 = t1;
+        f->dec = now;
+        f->lin = lin_addr(CS, b->pc);
+        f->type = BUS_CODE;
+        f->final = 1;
+        f->by_eu = 1;
+        f->n = (uint8_t)(2 - (b->pc & 1));
+        fetch_read(c, f, 0);
+        b->q_at[0] = b->q_at[1] = t1 + 4;
+        b->qlen = f->n;
+        b->pc = (uint16_t)(b->pc + f->n);
+    }
+    fetch_follow(c, now);
 }
 
-/* CS is about to change without a flush (POP CS, MOV CS): fetches that began before use the
- * old CS. */
-static ALWAYS_INLINE void B_cs_write(EmuCpu *c) { biu_catch_up(c); }
+/* CS has just changed without a flush (POP CS, MOV CS): fetches that begin later use it. */
+static void B_cs_changed(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
+    int64_t now = biu_now(c);
+    unsigned pos = b->qlen;
+    uint16_t off = b->pc;
+    for (unsigned i = b->ncyc; i-- > 0;) {
+        EmuBiuCycle *f = cyc_at(b, i);
+        if (!cyc_is_fetch(f) || f->t1 <= now) break;
+        pos -= f->n;
+        off = (uint16_t)(off - f->n);
+        f->lin = lin_addr(CS, off);
+        fetch_read(c, f, pos);
+    }
+}
 
-/* Something outside the CPU is about to look at or change memory: bring the BIU up to now. */
-static ALWAYS_INLINE void B_sync(EmuCpu *c) { biu_catch_up(c); }
+/* Something outside the CPU (the machine between two runs, a service) may have changed
+ * memory: fetches whose T3 is still to come read it again. */
+static ALWAYS_INLINE void B_outside(EmuCpu *c) { fetch_memory_changed(c); }
+
+/* The CPU stops running: the trace rows up to now are written. */
+static ALWAYS_INLINE void B_leave(EmuCpu *c) { biu_trace(c); }
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
@@ -458,16 +529,17 @@ static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
  * cycle in progress runs to its end, after which the bus stays idle. */
 static void B_halt(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    biu_catch_up(c);
+    biu_trace(c);
+    int64_t now = biu_now(c);
     b->fetch = F_HALTED;
-    if (b->pipe == BUS_CODE) b->pipe = BUS_PASV;
-    biu_next_event(b);
-    if (c->cycles < b->cyc_end) biu_advance_to(c, b->cyc_end);
+    b->armed = 0;
+    fetch_drop_pending(b, now);
+    if (b->ncyc) biu_advance_to(c, cyc_last(b)->t1 + 4);
 }
 
 /* While halted, nothing happens on the bus: time simply passes. */
 static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) {
-    biu_catch_up(c);
+    biu_trace(c);
     c->cycles += n;
 }
 
@@ -477,37 +549,39 @@ static void biu_clear(EmuCpu *c) {
     b->latch = b->status = b->pipe = BUS_PASV;
     b->astate = A_NONE;
     b->fetch = F_NORMAL;
-    b->cyc_end = c->cycles; /* the bus is idle */
-    b->next_ev = NEVER;
+    b->traced = biu_now(c);
+    b->qop_at[0] = b->qop_at[1] = INT64_MIN / 2;
 }
 
 void emu_biu_reset_exact(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     biu_clear(c);
     b->pc = c->ip;
-    fetch_request(b, c->cycles);
-    biu_next_event(b);
+    fetch_follow(c, biu_now(c));
+    if (b->ncyc) cyc_at(b, 0)->by_eu = 1; /* begun by the reset, like a FLUSH */
 }
 
 void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
     biu_clear(c);
-    for (int i = 0; i < n && i < QSIZE; i++) q_push(b, bytes[i]);
+    for (int i = 0; i < n && i < QSIZE; i++) {
+        b->q[i] = bytes[i];
+        b->q_at[i] = INT64_MIN / 2;
+    }
+    b->qlen = (uint8_t)(n < QSIZE ? n : QSIZE);
     b->pc = (uint16_t)(c->ip + b->qlen);
-    /* The first byte was read in the clock before the instruction's own clocks begin, and with
-     * room left that clock started a fetch: T1 comes two clocks from now. */
-    b->preload = q_pop(b);
+    /* The first byte was read in the clock before the instruction's own clocks begin (the
+     * trace shows it as row 0); with room left, that clock started a fetch. */
+    b->preload = b->q[0];
+    b->qhead = 1;
+    b->qlen--;
     b->has_preload = 1;
     if (UNLIKELY(c->trace_clock)) {
         b->tstate = T_I;
         b->astate = b->qlen <= QSIZE - 2 ? A_R : A_NONE;
         c->trace_clock(c->trace_ctx, c);
     }
-    if (b->qlen <= QSIZE - 2) {
-        b->pipe = BUS_CODE;
-        b->ac_t1 = c->cycles + 2;
-    }
-    biu_next_event(b);
+    fetch_follow(c, biu_now(c) - 1);
 }
 
 #endif

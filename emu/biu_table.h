@@ -108,8 +108,9 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
 }
 static ALWAYS_INLINE void B_suspend(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_wait_t4(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_cs_write(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_sync(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_flush(EmuCpu *c) {
     c->biu.has_preload = 0;
     c->biu.ready_at = c->cycles + TBL_REFILL;

@@ -68,39 +68,48 @@ typedef uint32_t (*EmuHleTrap)(void *ctx, EmuCpu *cpu, uint8_t service, bool *ag
 #define EMU_MEM_SIZE 0x100000u
 #define EMU_HLE_REGIONS 4
 
-/* Bus interface unit state (exact model). Internal, but part of the CPU so that the state one
- * instruction leaves is what the next one starts with. */
+/* A bus cycle the exact model has scheduled or run: when its T1 comes and, for a prefetch, the
+ * clock its address cycle began and what it fetches. */
+typedef struct EmuBiuCycle {
+    int64_t t1;           /* clock of T1 (T2, T3, T4 follow) */
+    int64_t dec;          /* prefetch: clock of its Tr (the decision to fetch) */
+    uint32_t lin;         /* prefetch: linear address (with CS as it was at its T1) */
+    uint8_t type;         /* bus cycle type (BUS_* in cpu_internal.h) */
+    uint8_t final;        /* last transfer of an access: the BIU decides on a fetch at T2 */
+    uint8_t n;            /* prefetch: bytes it brings (1 at an odd offset) */
+    uint8_t by_eu;        /* prefetch: begun by the EU (FLUSH), not decided by the BIU */
+} EmuBiuCycle;
+
+/* Bus interface unit state. Internal, but part of the CPU so that the state one instruction
+ * leaves is what the next one starts with. */
 typedef struct EmuBiu {
     uint8_t q[8];         /* prefetch queue, q[qhead..qhead+qlen) modulo 8 */
-    uint8_t qhead, qlen;
+    uint8_t qhead, qlen;  /* (exact model: bytes of scheduled fetches too, see q_at) */
     uint8_t preload;      /* opcode byte taken from the queue by the last RNI */
     uint8_t has_preload;
-    uint8_t tstate;       /* bus T-state (exact model: kept up to date for tracing only) */
+    uint8_t tstate;       /* bus T-state (exact model: written for the trace only) */
     uint8_t astate;       /* address cycle stage (likewise) */
-    uint8_t latch;        /* type of the current (or last) bus cycle */
+    uint8_t latch;        /* bus cycle type in T1..T4 (likewise) */
     uint8_t status;       /* (unused) */
-    uint8_t pipe;         /* type of the cycle whose address cycle is under way, or passive */
+    uint8_t pipe;         /* (unused) */
     uint8_t eu_req;       /* (unused) */
     uint8_t fetch;        /* prefetcher state: normal, suspended, halted */
     uint8_t delay;        /* (unused) */
-    uint8_t req_word, req_final; /* the EU's request under way: width, last transfer */
-    uint8_t d2_pending;   /* events still to process: the fetch decision at T2, */
-    uint8_t data_pending; /* the code read at T3, */
-    uint8_t push_pending; /* the code bytes' entry into the queue at T4, */
-    uint8_t ti_pending;   /* the fetch decision of an idle clock (at ti_at) */
-    uint32_t req_addr;
-    uint64_t cyc_end;     /* clock after the T4 of the current (or last) bus cycle */
-    uint64_t ac_t1;       /* T1 clock of the cycle whose address cycle is under way */
-    uint64_t ti_at;
-    uint64_t next_ev;     /* earliest clock with an event left (processed once it is past) */
-    uint8_t final;        /* current transfer ends an atomic operation */
-    uint8_t word;         /* current transfer is 16 bits wide (code: bytes it brings) */
-    uint8_t discard;      /* the code fetch in flight started before a flush */
+    uint8_t final;        /* (unused) */
+    uint8_t word;         /* (unused) */
+    uint8_t discard;      /* (unused) */
+    uint8_t armed;        /* exact: the next fetch waits for a queue read that leaves room */
     uint16_t pc;          /* prefetch offset (in CS) */
-    uint32_t addr;        /* address latch */
-    uint16_t data;        /* data bus */
+    uint32_t addr;        /* (unused) */
+    uint16_t data;        /* (unused) */
     uint64_t ready_at;    /* TABLE model: clock at which a flushed queue delivers again */
-    uint8_t qop, qop_prev; /* queue operation of this clock / of the previous one (tracing) */
+    uint8_t qop, qop_prev; /* queue operation shown on the current clock's trace row */
+    uint8_t qop_op[2];    /* tracing: the EU's last two queue operations, */
+    int64_t qop_at[2];    /* at these clocks, */
+    int64_t traced;       /* and the first clock whose trace row is still to be written */
+    int64_t q_at[8];      /* exact: clock from which each queue byte can be read (its T4 + 1) */
+    EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, oldest first, */
+    uint8_t cyc_head, ncyc; /* in cyc[cyc_head..+ncyc) modulo 8 */
 } EmuBiu;
 
 struct EmuCpu {

@@ -8,7 +8,9 @@
  * starts with, as in normal running, and code may write just ahead of itself; hardware
  * interrupts (INTA cycles) arrive at random boundaries and wake HLT. Both CPUs run the same
  * memory image and registers; after every instruction their clock counts, registers and IP
- * must agree, and at the end their memory. Exits 1 at the first difference.
+ * must agree, and at the end their memory. Exits 1 at the first difference; with
+ * BIU_DIFF_LOG=<program> in the environment it logs that program's instructions (state, queue
+ * of both models) on the way.
  */
 #include "emu.h"
 
@@ -18,6 +20,7 @@
 
 void emu_step_ref(EmuCpu *c);
 void emu_biu_reset_ref(EmuCpu *c);
+int emu_ref_queue(uint8_t *out);
 
 static uint64_t rng;
 static uint32_t rnd(void) {
@@ -129,6 +132,23 @@ int main(int argc, char **argv) {
             if (rnd() % 64 == 0 || (a.cpu.halted && rnd() % 4 == 0)) a.cpu.intr = b.cpu.intr = 1;
             if (a.cpu.halted && !(a.cpu.flags & EMU_FLAG_IF)) break;
             a.cpu.deadline = b.cpu.deadline = a.cpu.cycles + 200; /* bounds a halt's wait */
+            if (getenv("BIU_DIFF_LOG") && prog == atoi(getenv("BIU_DIFF_LOG"))) {
+                uint32_t lin = ((uint32_t)a.cpu.sreg[EMU_CS] << 4) + a.cpu.ip;
+                char s1[200];
+                emu_cpu_format_state(&a.cpu, s1, sizeof s1);
+                fprintf(stderr, "      %s\n      queue:", s1);
+                for (int i = 0; i < a.cpu.biu.qlen; i++)
+                    fprintf(stderr, " %02X@%lld", a.cpu.biu.q[(a.cpu.biu.qhead + i) & 7], (long long)a.cpu.biu.q_at[(a.cpu.biu.qhead + i) & 7]);
+                uint8_t rq[8];
+                int rn = emu_ref_queue(rq);
+                fprintf(stderr, " | ref:");
+                for (int i = 0; i < rn; i++) fprintf(stderr, " %02X", rq[i]);
+                fprintf(stderr, "\n");
+                fprintf(stderr, "%5ld %04X:%04X %02X %02X %02X %02X intr=%d halted=%d cycles %llu/%llu\n", n,
+                        a.cpu.sreg[EMU_CS], a.cpu.ip, a.mem[lin & 0xFFFFF], a.mem[(lin + 1) & 0xFFFFF],
+                        a.mem[(lin + 2) & 0xFFFFF], a.mem[(lin + 3) & 0xFFFFF], a.cpu.intr, a.cpu.halted,
+                        (unsigned long long)a.cpu.cycles, (unsigned long long)b.cpu.cycles);
+            }
             emu_cpu_step(&a.cpu);
             emu_step_ref(&b.cpu);
             total++;

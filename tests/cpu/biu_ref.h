@@ -386,8 +386,9 @@ static void B_flush(EmuCpu *c) {
 }
 
 /* The stepped model is exact by construction: nothing to bring up to date. */
-static ALWAYS_INLINE void B_cs_write(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_sync(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { biu_cycle(c); }

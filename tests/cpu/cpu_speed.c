@@ -5,8 +5,9 @@
  * Runs the same guest loop of mixed instructions (register and memory ALU operations, shifts,
  * PUSH/POP, CALL/RET, taken and untaken branches, MUL, LOOP, REP MOVSW) through emu_cpu_run
  * with a deadline, first with the exact model, then with the table model, and prints the
- * instructions and emulated clocks per second of each and the ratio exact/table. The numbers
- * depend on the host; nothing in the emulation does.
+ * instructions and emulated clocks per second of each (the best of five alternating rounds,
+ * in CPU time of this process) and the ratio exact/table. The numbers depend on the host;
+ * nothing in the emulation does.
  */
 #include "emu.h"
 
@@ -42,7 +43,7 @@ static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
 
 static double now_s(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -80,13 +81,22 @@ static Result measure(EmuTiming timing, double seconds, uint8_t *mem) {
     return r;
 }
 
+/* The host's other work only slows a run down: the best of several alternating rounds. */
+static void best(Result *acc, Result r) {
+    if (r.ips > acc->ips) *acc = r;
+}
+
 int main(int argc, char **argv) {
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
     if (seconds <= 0) seconds = 2.0;
     uint8_t *mem = calloc(1, EMU_MEM_SIZE + 16);
     if (!mem) return 1;
-    Result e = measure(EMU_TIMING_EXACT, seconds, mem);
-    Result t = measure(EMU_TIMING_TABLE, seconds, mem);
+    Result e = {0, 0, 0, 0}, t = {0, 0, 0, 0};
+    const int rounds = 5;
+    for (int i = 0; i < rounds; i++) {
+        best(&e, measure(EMU_TIMING_EXACT, seconds / rounds, mem));
+        best(&t, measure(EMU_TIMING_TABLE, seconds / rounds, mem));
+    }
     printf("exact: %.2f M instructions/s, %.1f MHz emulated (%.2f clocks/instruction)\n", e.ips / 1e6,
            e.hz / 1e6, (double)e.cycles / (double)e.instructions);
     printf("table: %.2f M instructions/s, %.1f MHz emulated (%.2f clocks/instruction)\n", t.ips / 1e6,
