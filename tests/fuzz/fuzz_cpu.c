@@ -1,0 +1,128 @@
+/* Fuzz target: arbitrary bytes as 8086 code and initial state, run for a bounded number of
+ * instructions by both timing models. Besides "no crash, no undefined behaviour", the two
+ * models must agree on every register and every byte of memory after the same number of
+ * instructions: they share the instruction semantics and differ only in clock counts — except
+ * for code that modifies the bytes right ahead of itself: the exact model has already fetched
+ * them into its queue (as the chip has) and executes the old bytes, the table model reads
+ * memory. Such inputs are recognised and not counted as disagreements. Likewise POP CS and
+ * MOV CS,r/m: the 8086 loads CS without emptying the queue, so the exact model goes on with the
+ * bytes fetched from the old CS, as the chip does.
+ * Input: 28 bytes of registers (AX CX DX BX SP BP SI DI ES CS SS DS IP FLAGS), then code/data
+ * loaded at linear 10000h. No HLE regions, no interrupts. */
+#include "fuzz.h"
+#include "emu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LOAD 0x10000u
+#define STEPS 2000
+
+static uint8_t port_in(void *ctx, uint16_t port, uint64_t cycle) {
+    (void)ctx; (void)cycle;
+    return (uint8_t)(port * 7 + 1); /* deterministic, depends only on the port */
+}
+static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
+    (void)ctx; (void)port; (void)v; (void)cycle;
+}
+
+static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, EmuTiming t) {
+    memset(mem, 0, EMU_MEM_SIZE + 16);
+    /* every interrupt vector points at 0000:0500 where an IRET waits */
+    for (int v = 0; v < 256; v++) {
+        mem[v * 4] = 0x00;
+        mem[v * 4 + 1] = 0x05;
+    }
+    mem[0x500] = 0xCF;
+    size_t n = size > 28 ? size - 28 : 0;
+    if (n > 0x8000) n = 0x8000;
+    if (n) memcpy(mem + LOAD, data + 28, n);
+    emu_cpu_init(c, mem, t);
+    c->port_in = port_in;
+    c->port_out = port_out;
+    uint16_t r[14] = {0};
+    for (int i = 0; i < 14 && (size_t)(2 * i + 1) < size; i++) r[i] = (uint16_t)(data[2 * i] | data[2 * i + 1] << 8);
+    for (int i = 0; i < 8; i++) c->r.w[i] = r[i];
+    c->sreg[EMU_ES] = r[8];
+    c->sreg[EMU_SS] = r[10];
+    c->sreg[EMU_DS] = r[11];
+    c->flags = (uint16_t)((r[13] & 0x0ED5) | 0xF002); /* TF off: a trap storm proves nothing */
+    emu_cpu_jump(c, 0x1000, (uint16_t)(r[12] & 0x7FFF));
+    c->deadline = UINT64_MAX;
+}
+
+/* Did the program write into the bytes it was about to execute (at one of the recent IPs)? */
+static int modified_own_code(const uint8_t *mem, const uint8_t *orig, const uint32_t *ips, int n) {
+    for (int k = 0; k < n; k++)
+        for (uint32_t j = 0; j < 8; j++) {
+            uint32_t a = (ips[k] + j) & 0xFFFFF;
+            if (mem[a] != orig[a]) return 1;
+        }
+    return 0;
+}
+
+/* Is the instruction at `lin` (after its prefixes) one that loads CS without a flush? */
+static int loads_cs_without_flush(const uint8_t *mem, uint32_t lin) {
+    for (int k = 0; k < 8; k++) {
+        uint8_t op = mem[(lin + (uint32_t)k) & 0xFFFFF];
+        if (op == 0x26 || op == 0x2E || op == 0x36 || op == 0x3E || (op >= 0xF0 && op <= 0xF3)) continue;
+        if (op == 0x0F) return 1;
+        if (op == 0x8E) return ((mem[(lin + (uint32_t)k + 1) & 0xFFFFF] >> 3) & 3) == 1;
+        return 0;
+    }
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static uint8_t *ma, *mb, *m0;
+    if (!ma) {
+        ma = malloc(EMU_MEM_SIZE + 16);
+        mb = malloc(EMU_MEM_SIZE + 16);
+        m0 = malloc(EMU_MEM_SIZE + 16);
+    }
+    EmuCpu a, b;
+    setup(&a, ma, data, size, EMU_TIMING_EXACT);
+    setup(&b, mb, data, size, EMU_TIMING_TABLE);
+    memcpy(m0, mb, EMU_MEM_SIZE);
+    uint32_t ips[STEPS];
+    for (int i = 0; i < STEPS; i++) {
+        if (a.halted && b.halted) break;
+        ips[i] = emu_linear(b.sreg[EMU_CS], b.ip);
+        if (loads_cs_without_flush(mb, ips[i])) return 0;
+        uint8_t near[32];
+        for (uint32_t k = 0; k < 32; k++) near[k] = mb[(ips[i] + k - 16) & 0xFFFFF];
+        emu_cpu_step(&a);
+        emu_cpu_step(&b);
+        if (getenv("FUZZ_CPU_TRACE")) {
+            char sa[200], sb[200];
+            emu_cpu_format_state(&a, sa, sizeof sa);
+            emu_cpu_format_state(&b, sb, sizeof sb);
+            uint32_t sp = emu_linear(b.sreg[EMU_SS], b.r.w[EMU_SP]);
+            fprintf(stderr, "stack exact %02X%02X table %02X%02X\n", ma[sp + 1], ma[sp], mb[sp + 1], mb[sp]);
+            fprintf(stderr, "%05X %02X %02X %02X\n exact %s\n table %s\n", ips[i], mb[ips[i]], mb[(ips[i] + 1) & 0xFFFFF],
+                    mb[(ips[i] + 2) & 0xFFFFF], sa, sb);
+        }
+        if (modified_own_code(mb, m0, ips + (i >= 3 ? i - 3 : 0), i >= 3 ? 4 : i + 1)) return 0;
+        /* any write within 16 bytes of the code just executed: self-modifying, skip */
+        for (uint32_t k = 0; k < 32; k++) {
+            uint32_t a2 = (ips[i] + k - 16) & 0xFFFFF;
+            if (mb[a2] != near[k]) return 0;
+        }
+        if (memcmp(&a.r, &b.r, sizeof a.r) || memcmp(a.sreg, b.sreg, sizeof a.sreg) || a.ip != b.ip ||
+            a.flags != b.flags || a.halted != b.halted || a.in_rep != b.in_rep) {
+            char sa[200], sb[200];
+            emu_cpu_format_state(&a, sa, sizeof sa);
+            emu_cpu_format_state(&b, sb, sizeof sb);
+            fprintf(stderr, "models disagree after %d steps:\n exact %s\n table %s\n", i + 1, sa, sb);
+            abort();
+        }
+    }
+    if (memcmp(ma, mb, EMU_MEM_SIZE)) {
+        uint32_t k = 0;
+        while (ma[k] == mb[k]) k++;
+        fprintf(stderr, "models disagree on memory at %05X: exact %02X table %02X\n", k, ma[k], mb[k]);
+        abort();
+    }
+    return 0;
+}
