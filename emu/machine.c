@@ -226,6 +226,10 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
             t->next_tick = machine_tick(m, m->cpu.cycles) + period;
             t->fn = fn;
             t->ctx = ctx;
+            /* added while the CPU runs (e.g. from a service): its first tick must not wait
+             * for the deadline set before it existed */
+            uint64_t c = cycle_at(m, t->next_tick * EMU_PIT_DIV);
+            if (c < m->cpu.deadline) m->cpu.deadline = c;
             return i;
         }
     }
