@@ -67,6 +67,12 @@ void emu_cpu_step(EmuCpu *c) {
     else emu_step_exact(c);
 }
 
+void emu_cpu_set_observer(EmuCpu *c, EmuObserver fn, void *ctx) {
+    c->observe = fn;
+    c->observe_ctx = ctx;
+    c->flow = EMU_FLOW_NONE;
+}
+
 uint8_t emu_reg8(const EmuCpu *c, int i) { return getr8(c, i); }
 void emu_set_reg8(EmuCpu *c, int i, uint8_t v) { setr8(c, i, v); }
 

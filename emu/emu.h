@@ -53,6 +53,22 @@ typedef enum {
 
 typedef struct EmuCpu EmuCpu;
 
+/* Observer of execution (the exact profiler): called after every instruction, REP iteration or
+ * HLE service slice (EMU_OBS_INSN: insn_cs:insn_ip is where it began, `flow` how it transferred
+ * control), and around an interrupt entry taken at a boundary (hardware interrupt, NMI or
+ * single-step trap: EMU_OBS_INT_BEGIN before its first clock, EMU_OBS_INT_END after it, with
+ * `flow` EMU_FLOW_INT). Clocks between two calls belong to what the first call ended and the
+ * second began. The observer reads `flow` and sets it back to EMU_FLOW_NONE. */
+typedef enum { EMU_OBS_INSN = 0, EMU_OBS_INT_BEGIN, EMU_OBS_INT_END } EmuObsEvent;
+enum {
+    EMU_FLOW_NONE = 0,
+    EMU_FLOW_CALL_NEAR, /* CALL rel16, CALL r/m16: return address IP at SS:SP */
+    EMU_FLOW_CALL_FAR,  /* CALL ptr16:16, CALL m16:16: IP, CS at SS:SP */
+    EMU_FLOW_INT,       /* INT n, INT3, INTO taken, divide error, hardware interrupt, NMI, trap */
+    EMU_FLOW_RET,       /* RET, RETF, IRET (to the CS:IP now) */
+};
+typedef void (*EmuObserver)(void *ctx, EmuCpu *cpu, EmuObsEvent ev);
+
 /* Called for OUT; `cycle` is the CPU clock at which the bus transfer happens. */
 typedef void (*EmuPortOut)(void *ctx, uint16_t port, uint8_t value, uint64_t cycle);
 /* Called for IN. */
@@ -160,6 +176,11 @@ struct EmuCpu {
 
     EmuBiu biu;
 
+    /* Optional observer (see EmuObserver); NULL costs one predictable branch per instruction. */
+    EmuObserver observe;
+    void *observe_ctx;
+    uint8_t flow;         /* EMU_FLOW_* of the instruction that just ended */
+
     /* Optional per-clock trace (exact model only; for debugging and the conformance runner). */
     void (*trace_clock)(void *tctx, const EmuCpu *cpu);
     void *trace_ctx;
@@ -193,6 +214,9 @@ void emu_cpu_jump(EmuCpu *cpu, uint16_t cs, uint16_t ip);
  * read the first opcode byte, as the conformance suite's initial state requires. The clock
  * spent reading it is not counted. */
 void emu_cpu_prefill(EmuCpu *cpu, const uint8_t *bytes, int n);
+
+/* Attach (or with fn NULL detach) the execution observer. */
+void emu_cpu_set_observer(EmuCpu *cpu, EmuObserver fn, void *ctx);
 
 /* Helpers for callers that inspect state. */
 static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
