@@ -13,7 +13,7 @@
 enum {
     O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
-    O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_FRONTEND, O_SCREEN, O_STATS,
+    O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
     O_NO_PROGRESS, O_SPEED, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
 };
 
@@ -41,6 +41,7 @@ static const struct option longopts[] = {
     {"folded", required_argument, 0, O_FOLDED},
     {"plot", required_argument, 0, O_PLOT},
     {"map", required_argument, 0, O_MAP},
+    {"map-origin", required_argument, 0, O_MAP_ORIGIN},
     {"frontend", required_argument, 0, O_FRONTEND},
     {"screen", no_argument, 0, O_SCREEN},
     {"stats", no_argument, 0, O_STATS},
@@ -87,6 +88,8 @@ void options_help(void) {
         "  --folded FILE          folded stacks for flame graphs\n"
         "  --plot FILE.svg        the histogram as an SVG plot\n"
         "  --map FILE             LINK .MAP or NASM map file for symbol names\n"
+        "  --map-origin HEX       subtract HEX from the map's addresses (e.g. 100 for a\n"
+        "                         .COM linked at 100h, 20 for a NASM-made .EXE's header)\n"
         "\n"
         "Output:\n"
         "  --frontend tty|stdio|sdl  how to show the guest (default: tty on a terminal)\n"
@@ -232,9 +235,15 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         else return fail(name, "expected irq or exact, got '%s'", arg);
         return true;
     case O_UNIX_PROFIL: o->unix_profil = arg; return true;
-    case O_POFFSET: return parse_u32opt(name, arg, 0, 0xFFFFF, &o->profil_offset);
-    case O_PSCALE: return parse_u32opt(name, arg, 0, 0x10000, &o->profil_scale);
-    case O_PBUFSIZ: return parse_u32opt(name, arg, 0, 0x1000000, &o->profil_bufsiz);
+    case O_POFFSET:
+        o->profil_offset_set = true;
+        return parse_u32opt(name, arg, 0, 0xFFFFF, &o->profil_offset);
+    case O_PSCALE:
+        o->profil_scale_set = true;
+        return parse_u32opt(name, arg, 0, 0x10000, &o->profil_scale);
+    case O_PBUFSIZ:
+        o->profil_bufsiz_set = true;
+        return parse_u32opt(name, arg, 0, 0x1000000, &o->profil_bufsiz);
     case O_PSTYLE:
         if (strcmp(arg, "sysv") && strcmp(arg, "bsd") && strcmp(arg, "linux") && strcmp(arg, "osf"))
             return fail(name, "expected sysv, bsd, linux or osf, got '%s'", arg);
@@ -250,6 +259,13 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
     case O_FOLDED: o->folded = arg; return true;
     case O_PLOT: o->plot = arg; return true;
     case O_MAP: o->map = arg; return true;
+    case O_MAP_ORIGIN: {
+        char hex[40];
+        snprintf(hex, sizeof hex, "%sh", arg);
+        if (strlen(arg) > 8 || !parse_u64(hex, 0xFFFFF, &v)) return fail(name, "expected a hex number up to FFFFF, got '%s'", arg);
+        o->map_origin = (uint32_t)v;
+        return true;
+    }
     case O_FRONTEND:
         if (strcmp(arg, "tty") && strcmp(arg, "stdio") && strcmp(arg, "sdl"))
             return fail(name, "expected tty, stdio or sdl, got '%s'", arg);
@@ -418,13 +434,17 @@ bool options_parse(Options *o, int argc, char **argv) {
     o->program = argv[optind];
     o->args = argv + optind + 1;
     o->nargs = argc - optind - 1;
-    if ((o->profil_offset || o->profil_scale || o->profil_bufsiz || o->profil_style) && !o->unix_profil &&
+    if ((o->profil_offset_set || o->profil_scale_set || o->profil_bufsiz_set || o->profil_style || o->profil_pc_ip) && !o->unix_profil &&
         !o->nranges) {
-        fprintf(stderr, "emu86: %s--profil-offset/--profil-scale/--profil-bufsiz/--profil-style need --unix-profil (see emu86 --help)\n", where);
+        fprintf(stderr, "emu86: %s--profil-offset/--profil-scale/--profil-bufsiz/--profil-style/--profil-pc need --unix-profil (see emu86 --help)\n", where);
         return false;
     }
     if (o->nranges && !o->unix_profil) {
         fprintf(stderr, "emu86: %s--profil-range needs --unix-profil (see emu86 --help)\n", where);
+        return false;
+    }
+    if (o->nranges && (o->profil_offset_set || o->profil_scale_set || o->profil_bufsiz_set)) {
+        fprintf(stderr, "emu86: %s--profil-range gives each range its own offset (LOW) and scale: it cannot go with --profil-offset, --profil-scale or --profil-bufsiz\n", where);
         return false;
     }
     if (o->nranges && o->profil_style && strcmp(o->profil_style, "osf")) {

@@ -48,11 +48,13 @@ typedef struct Options {
     int sample_exact;
     const char *unix_profil;
     uint32_t profil_offset, profil_scale, profil_bufsiz;
+    bool profil_offset_set, profil_scale_set, profil_bufsiz_set;
     const char *profil_style; /* sysv bsd linux osf */
     int profil_pc_ip;
     RangeOpt ranges[MAX_RANGES];
     int nranges;
     const char *exact_profile, *folded, *plot, *map;
+    uint32_t map_origin;
     /* output */
     const char *frontend;     /* NULL = auto, tty, stdio, sdl */
     bool screen, stats, progress_off;

@@ -3,6 +3,8 @@
 
 #include "dos.h"
 #include "emu.h"
+#include "profiler.h"
+#include "profiling.h"
 #include "tty.h"
 
 #include <errno.h>
@@ -120,6 +122,103 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
     return true;
 }
 
+static void print_message(void *ctx, const char *line) {
+    (void)ctx;
+    fprintf(stderr, "emu86: %s\n", line);
+}
+
+/* Everything a run holds, freed in one place. */
+typedef struct Run {
+    ProfSession *prof;
+    Dos *dos;
+    EmuMachine *m;
+    FILE *trace;
+    Ui ui;
+} Run;
+
+static void run_free(Run *r) {
+    if (r->ui.tty) tty_close(r->ui.tty);
+    if (r->trace) fclose(r->trace);
+    emu_machine_free(r->m);
+    dos_free(r->dos);
+    prof_session_free(r->prof);
+}
+
+static int fail_with(Run *r, int status, const char *msg) {
+    fprintf(stderr, "emu86: %s\n", msg);
+    run_free(r);
+    return status;
+}
+
+/* Load the program, build the machine and attach DOS and the profiler to it. */
+static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use_tty) {
+    char err[512];
+    int status = 0;
+    r->prof = profiling_new(o, err, sizeof err, &status);
+    if (!r->prof) return fail_with(r, status, err);
+    r->dos = dos_new(dcfg, err, sizeof err);
+    if (!r->dos) return fail_with(r, EXIT_LOAD, err);
+    /* the program's own argv: its name as typed, then its arguments */
+    char **pargv = calloc((size_t)o->nargs + 2, sizeof *pargv);
+    if (!pargv) return fail_with(r, EXIT_LOAD, "out of memory");
+    pargv[0] = (char *)o->program;
+    for (int i = 0; i < o->nargs; i++) pargv[i + 1] = o->args[i];
+    bool loaded = dos_load_program(r->dos, o->program, o->nargs + 1, pargv, err, sizeof err);
+    free(pargv);
+    if (!loaded) return fail_with(r, EXIT_LOAD, err);
+
+    EmuMachineConfig mcfg = {0};
+    mcfg.timing = (EmuTiming)o->timing;
+    mcfg.cpu_div = o->cpu_div;
+    mcfg.max_cycles = o->max_cycles;
+    mcfg.input_limit = o->input_limit;
+    r->m = emu_machine_new(&mcfg);
+    if (!r->m) return fail_with(r, EXIT_LOAD, "out of memory");
+    EmuMachine *m = r->m;
+    if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    Ui *ui = &r->ui;
+    ui->m = m;
+    ui->pace = o->speed == 1 || (o->speed < 0 && use_tty);
+    ui->progress = !o->progress_off && !use_tty && isatty(2) && !isatty(1);
+    if (o->trace) {
+        r->trace = fopen(o->trace, "w");
+        if (!r->trace) {
+            snprintf(err, sizeof err, "--trace: %s: %s", o->trace, strerror(errno));
+            return fail_with(r, EXIT_OUTPUT, err);
+        }
+        emu_machine_set_trace(m, r->trace);
+    }
+    if (!dos_attach(r->dos, m)) return fail_with(r, EXIT_LOAD, "cannot attach DOS to the machine");
+    if (!prof_session_attach(r->prof, r->dos, m, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    if (use_tty) {
+        ui->tty = tty_open(m, isatty(0));
+        if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
+        else emu_machine_set_input_fd(m, 0);
+    } else {
+        emu_machine_set_input_fd(m, 0);
+        emu_machine_set_output(m, sink_write, out);
+    }
+    ui->t0 = host_seconds();
+    if (ui->tty || ui->pace || ui->progress) emu_machine_add_timer(m, UI_PERIOD_PIT, ui_tick, ui);
+    return 0;
+}
+
+static EmuEnd run_with_signals(EmuMachine *m) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    running = m;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    EmuEnd e = emu_machine_run(m);
+    running = NULL;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    return e;
+}
+
 int run_program(const Options *o) {
     char err[512];
     DosConfig dcfg;
@@ -144,92 +243,20 @@ int run_program(const Options *o) {
         dcfg.con_out = sink_write;
         dcfg.con_ctx = &con;
     }
-    Dos *dos = dos_new(&dcfg, err, sizeof err);
-    if (!dos) {
-        fprintf(stderr, "emu86: %s\n", err);
-        return EXIT_LOAD;
-    }
-    /* the program's own argv: its name as typed, then its arguments */
-    char **pargv = calloc((size_t)o->nargs + 2, sizeof *pargv);
-    pargv[0] = (char *)o->program;
-    for (int i = 0; i < o->nargs; i++) pargv[i + 1] = o->args[i];
-    if (!dos_load_program(dos, o->program, o->nargs + 1, pargv, err, sizeof err)) {
-        fprintf(stderr, "emu86: %s\n", err);
-        free(pargv);
-        dos_free(dos);
-        return EXIT_LOAD;
-    }
-    free(pargv);
+    Run r;
+    memset(&r, 0, sizeof r);
+    int status = prepare(&r, o, &dcfg, &out, use_tty);
+    if (status) return status;
+    EmuMachine *m = r.m;
 
-    EmuMachineConfig mcfg = {0};
-    mcfg.timing = (EmuTiming)o->timing;
-    mcfg.cpu_div = o->cpu_div;
-    mcfg.max_cycles = o->max_cycles;
-    mcfg.input_limit = o->input_limit;
-    EmuMachine *m = emu_machine_new(&mcfg);
-    if (!m) {
-        fprintf(stderr, "emu86: out of memory\n");
-        dos_free(dos);
-        return EXIT_LOAD;
-    }
-    if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) {
-        fprintf(stderr, "emu86: %s\n", err);
-        emu_machine_free(m);
-        dos_free(dos);
-        return EXIT_USAGE;
-    }
-    Ui ui = {0};
-    ui.m = m;
-    ui.pace = o->speed == 1 || (o->speed < 0 && use_tty);
-    ui.progress = !o->progress_off && !use_tty && isatty(2) && !isatty(1);
-    if (use_tty) {
-        ui.tty = tty_open(m, isatty(0));
-        if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui.tty);
-        else emu_machine_set_input_fd(m, 0);
-    } else {
-        emu_machine_set_input_fd(m, 0);
-        emu_machine_set_output(m, sink_write, &out);
-    }
-    ui.t0 = host_seconds();
-    if (ui.tty || ui.pace || ui.progress) emu_machine_add_timer(m, UI_PERIOD_PIT, ui_tick, &ui);
-    FILE *trace = NULL;
-    if (o->trace) {
-        trace = fopen(o->trace, "w");
-        if (!trace) {
-            fprintf(stderr, "emu86: --trace: %s: %s\n", o->trace, strerror(errno));
-            emu_machine_free(m);
-            dos_free(dos);
-            return EXIT_OUTPUT;
-        }
-        emu_machine_set_trace(m, trace);
-    }
-    if (!dos_attach(dos, m)) {
-        fprintf(stderr, "emu86: cannot attach DOS to the machine\n");
-        emu_machine_free(m);
-        dos_free(dos);
-        return EXIT_LOAD;
-    }
-
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    running = m;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    EmuEnd e = emu_machine_run(m);
-    running = NULL;
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-
-    int status = exit_status_of(e, m);
-    if (ui.progress_shown) fputs("\r\033[K", stderr);
-    if (ui.tty) {
+    EmuEnd e = run_with_signals(m);
+    status = exit_status_of(e, m);
+    if (r.ui.progress_shown) fputs("\r\033[K", stderr);
+    if (r.ui.tty) {
         /* leave the guest's last screen in the terminal's normal buffer */
-        tty_draw(ui.tty);
-        tty_close(ui.tty);
+        tty_draw(r.ui.tty);
+        tty_close(r.ui.tty);
+        r.ui.tty = NULL;
         static char last[32768];
         emu_machine_screen_text(m, last, sizeof last);
         size_t n = strlen(last);
@@ -246,24 +273,26 @@ int run_program(const Options *o) {
         emu_machine_screen_text(m, text, sizeof text);
         fputs(text, stdout);
     }
-    if (trace) fclose(trace);
     if (fflush(stdout) != 0 || out.failed) {
         fprintf(stderr, "emu86: standard output: %s\n", strerror(out.failed ? out.err : errno));
         if (status == 0) status = EXIT_OUTPUT;
     }
-    if (o->stats) {
-        fprintf(stderr, "cycles %llu\ninstructions %llu\nexit %d\n",
-                (unsigned long long)emu_machine_cpu(m)->cycles,
-                (unsigned long long)emu_machine_instructions(m), status);
+    /* every profile, whichever way the run ended (exit, Ctrl-C, --max-cycles, a host signal) */
+    if (!prof_session_finish(r.prof, print_message, NULL)) {
+        status = EXIT_OUTPUT;
+    } else if (isatty(2)) {
+        char line[600];
+        prof_session_summary(r.prof, line, sizeof line);
+        if (*line) fprintf(stderr, "emu86: %s\n", line);
     }
-    emu_machine_free(m);
-    dos_free(dos);
+    if (o->stats) {
+        fprintf(stderr, "cycles %llu\ninstructions %llu\nticks %llu\nexit %d\n",
+                (unsigned long long)emu_machine_cpu(m)->cycles,
+                (unsigned long long)emu_machine_instructions(m),
+                (unsigned long long)prof_session_ticks(r.prof), status);
+    }
+    run_free(&r);
     return status;
 }
 
-int run_report(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "emu86 report: not available yet\n");
-    return EXIT_USAGE;
-}
+int run_report(int argc, char **argv) { return prof_report_main(argc, argv); }

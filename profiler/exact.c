@@ -118,11 +118,15 @@ void prof_exact_free(ProfExact *e) {
 }
 
 void prof_exact_insn(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles) {
+    prof_exact_insns(e, cs, ip, cycles, 1);
+}
+
+void prof_exact_insns(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles, uint32_t insns) {
     ExactNode *n = &e->node[e->stack[e->depth - 1].node];
     n->self_cycles += cycles;
-    n->self_insns++;
+    n->self_insns += insns;
     e->total_cycles += cycles;
-    e->total_insns++;
+    e->total_insns += insns;
     uint64_t key = (((uint64_t)n->fn << 20) | ((((uint32_t)cs << 4) + ip) & 0xFFFFF)) + 1;
     if ((e->ninsn + 1) * 2 > e->insn_cap && !insn_grow(e)) {
         e->oom = true;
@@ -135,7 +139,7 @@ void prof_exact_insn(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles) {
         e->ninsn++;
     }
     e->insn[h].cycles += cycles;
-    e->insn[h].insns++;
+    e->insn[h].insns += insns;
 }
 
 void prof_exact_call(ProfExact *e, uint16_t site_cs, uint16_t site_ip, uint16_t target_cs,

@@ -292,6 +292,9 @@ typedef enum { PROF_CALL_NEAR, PROF_CALL_FAR, PROF_CALL_INT } ProfCallKind;
 ProfExact *prof_exact_new(uint16_t entry_cs, uint16_t entry_ip);
 void prof_exact_free(ProfExact *e);
 void prof_exact_insn(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles);
+/* The same with an instruction count: 0 for clocks that belong to an address but are no new
+ * instruction (a REP iteration after the first, an interrupt's entry sequence, a HLT's wait). */
+void prof_exact_insns(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles, uint32_t insns);
 /* site: the calling instruction (for a hardware interrupt: the interrupted one); target: the
  * first instruction of the callee; ret: where the matching return will go. */
 void prof_exact_call(ProfExact *e, uint16_t site_cs, uint16_t site_ip, uint16_t target_cs,
@@ -312,5 +315,89 @@ typedef struct ProfNamer {
 bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *n, const char *cmd, ProfBuf *out);
 /* Folded stacks: "outer;inner;leaf cycles", one line per stack, sorted. */
 bool prof_exact_folded(const ProfExact *e, const ProfNamer *n, ProfBuf *out);
+
+/* ------------------------------------------------------------------------------------------ */
+/* A profiling session on the running machine                                                 */
+/*                                                                                            */
+/* The part of the library that attaches to the machine (emu/) and DOS (dos-hle/): the         */
+/* profiling timer and its sampling rule, the .PRF, the UNIX profil buffer, the exact profile  */
+/* (through the CPU's execution observer), the guest-callable profil service on INT 2Fh, and  */
+/* the output files, written when the run has ended, whichever way it ended.                  */
+
+typedef struct EmuMachine EmuMachine;
+typedef struct Dos Dos;
+
+/* The guest-callable profil service: INT 2Fh with AH = PROF_GUEST_MUX (docs/profiler.md).
+ *   AL=00h installation check: AL=FFh, BX=4650h ("PF"), CX=0100h (interface 1.0).
+ *   AL=01h profil: ES:BX -> ProfGuestArgs; CF clear and AX=0, or CF set and AX=22 (EINVAL: bad
+ *          flavour, pc mode or scale) or 14 (EFAULT: buffer outside RAM). A buffer size or a
+ *          scale that turns profiling off stops it (profil(0,0,0,0)).
+ *   AL=02h ticks: DX:AX = profiling ticks counted in the guest's buffer since its last AL=01h.
+ * The layout of the 18-byte argument block (little-endian): */
+enum { PROF_GUEST_MUX = 0xC0, PROF_GUEST_ARGS_SIZE = 18 };
+typedef struct ProfGuestArgs {
+    uint16_t buf_off, buf_seg; /* +0: far pointer to the buffer of 16-bit counters */
+    uint32_t bufsiz;           /* +4: its size in bytes */
+    uint32_t offset;           /* +8: pc offset (linear, or IP with pc_mode 1) */
+    uint32_t scale;            /* +12: 16.16 fixed-point (0x10000 = 1; System V: 16 bits) */
+    uint8_t flavour;           /* +16: 0 System V, 1 OSF/1, 2 4.4BSD, 3 Linux */
+    uint8_t pc_mode;           /* +17: 0 the 20-bit linear address, 1 IP */
+} ProfGuestArgs;
+
+typedef struct ProfSessionConfig {
+    const char *program;        /* the program's host path: names the default .PRF */
+    const char *command;        /* the command line, for the callgrind header (may be NULL) */
+    /* PROFIL */
+    const char *prf_path;       /* NULL: none; "": fname.PRF in the current folder */
+    uint32_t grain_us;          /* >= 60: the profiling timer's interval */
+    uint32_t bucket_paras;      /* >= 1 */
+    bool sample_exact;          /* the executing instruction, not what an IRQ0 would push */
+    /* UNIX profil (host side) */
+    const char *unix_path;      /* NULL: none */
+    ProfUnixFlavour flavour;
+    ProfPcMode pc_mode;
+    bool offset_set, scale_set, bufsiz_set; /* otherwise: defaults covering the program */
+    uint32_t offset, scale, bufsiz;
+    const ProfUnixRange *ranges; /* OSF/1 extended form (offset = lowpc), any order */
+    int nranges;
+    /* exact profile */
+    const char *callgrind_path, *folded_path;
+    /* views */
+    const char *plot_path;
+    const char *map_path;
+    uint32_t map_origin;        /* bytes subtracted from every map address */
+} ProfSessionConfig;
+
+typedef struct ProfSession ProfSession;
+
+/* Check the configuration and read the map. NULL with a one-line message on a bad value or an
+ * unreadable map. */
+ProfSession *prof_session_new(const ProfSessionConfig *cfg, char *err, size_t errlen);
+void prof_session_free(ProfSession *s);
+
+/* Can every output file be written (its folder exists and is writable, it is not a folder)?
+ * Checked before the run, so that a long run does not end in a lost profile. */
+bool prof_session_check_outputs(const ProfSession *s, char *err, size_t errlen);
+
+/* Attach before emu_machine_run, once the program is loaded: the start hook (the profiling
+ * clock starts with the program's first instruction, as PROFIL's did) and the INT 2Fh profil
+ * service. False with a message when the histogram cannot be made for this program (e.g. more
+ * than 65535 buckets). */
+bool prof_session_attach(ProfSession *s, Dos *dos, EmuMachine *m, char *err, size_t errlen);
+
+/* After the run, however it ended: write every output (each to a temporary name, then renamed).
+ * Calls msg once per file that could not be written; returns false if any. */
+typedef void (*ProfMessageFn)(void *ctx, const char *line);
+bool prof_session_finish(ProfSession *s, ProfMessageFn msg, void *ctx);
+
+/* One line saying what was written (for a terminal), e.g.
+ * "hello.PRF: 1234 samples (program 1000, DOS 200, I/O 30, high 4)"; "" when nothing was. */
+void prof_session_summary(const ProfSession *s, char *buf, size_t len);
+
+/* The live histogram (NULL until the program has started or without one), the map (or NULL),
+ * and the number of ticks so far: for a window that draws the profile as it grows. */
+const ProfPrf *prof_session_prf(const ProfSession *s);
+const ProfMap *prof_session_map(const ProfSession *s);
+uint64_t prof_session_ticks(const ProfSession *s);
 
 #endif

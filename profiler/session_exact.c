@@ -1,0 +1,91 @@
+/* The exact profile of a run: the CPU's execution observer feeds every clock to the collector.
+ *
+ * Clocks between two observations belong to the first: an instruction's clocks run from its
+ * first opcode fetch to the next one's, so every clock of the program's run is counted once.
+ * Around an interrupt taken at a boundary (IRQ, NMI, single-step trap): the clocks before its
+ * entry (a HLT's wait) stay with the interrupted instruction, and the entry sequence itself is
+ * charged to the handler's first address, as part of the call. */
+#include "session_internal.h"
+
+
+static uint16_t rd16(const uint8_t *mem, uint16_t seg, uint16_t off) {
+    return (uint16_t)(mem[emu_linear(seg, off)] | mem[emu_linear(seg, (uint16_t)(off + 1))] << 8);
+}
+
+/* The return address a call left on the stack (near: IP, in the current CS; far and INT: IP,
+ * CS). */
+static void pushed_return(ProfSession *s, const EmuCpu *c, bool far, uint16_t *cs, uint16_t *ip) {
+    const uint8_t *mem = emu_machine_mem(s->m);
+    uint16_t ss = c->sreg[EMU_SS], sp = c->r.w[EMU_SP];
+    *ip = rd16(mem, ss, sp);
+    *cs = far ? rd16(mem, ss, (uint16_t)(sp + 2)) : c->sreg[EMU_CS];
+}
+
+static void flow_event(ProfSession *s, EmuCpu *c) {
+    uint8_t flow = c->flow;
+    c->flow = EMU_FLOW_NONE;
+    uint16_t rcs, rip;
+    switch (flow) {
+    case EMU_FLOW_CALL_NEAR:
+    case EMU_FLOW_CALL_FAR:
+    case EMU_FLOW_INT:
+        pushed_return(s, c, flow != EMU_FLOW_CALL_NEAR, &rcs, &rip);
+        prof_exact_call(s->exact, c->insn_cs, c->insn_ip, c->sreg[EMU_CS], c->ip, rcs, rip,
+                        flow == EMU_FLOW_CALL_NEAR  ? PROF_CALL_NEAR
+                        : flow == EMU_FLOW_CALL_FAR ? PROF_CALL_FAR
+                                                    : PROF_CALL_INT);
+        break;
+    case EMU_FLOW_RET: prof_exact_ret(s->exact, c->sreg[EMU_CS], c->ip); break;
+    default: break;
+    }
+}
+
+static void observe(void *ctx, EmuCpu *c, EmuObsEvent ev) {
+    ProfSession *s = ctx;
+    uint32_t clocks = (uint32_t)(c->cycles - s->last_cycles);
+    s->last_cycles = c->cycles;
+    switch (ev) {
+    case EMU_OBS_INSN: {
+        /* a REP iteration after the first, or a service's next slice, is no new instruction */
+        uint32_t n = (uint32_t)(c->instructions - s->last_insns);
+        s->last_insns = c->instructions;
+        prof_exact_insns(s->exact, c->insn_cs, c->insn_ip, clocks, n);
+        if (c->flow) flow_event(s, c);
+        break;
+    }
+    case EMU_OBS_INT_BEGIN:
+        if (clocks) prof_exact_insns(s->exact, c->insn_cs, c->insn_ip, clocks, 0);
+        break;
+    case EMU_OBS_INT_END:
+        c->flow = EMU_FLOW_INT;
+        flow_event(s, c);
+        prof_exact_insns(s->exact, c->sreg[EMU_CS], c->ip, clocks, 0);
+        break;
+    }
+}
+
+bool session_exact_start(ProfSession *s) {
+    EmuCpu *c = emu_machine_cpu(s->m);
+    s->exact = prof_exact_new(c->sreg[EMU_CS], c->ip);
+    if (!s->exact) return false;
+    s->last_cycles = c->cycles;
+    s->last_insns = c->instructions;
+    emu_cpu_set_observer(c, observe, s);
+    return true;
+}
+
+bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
+    ProfNamer n = {s->have_map ? &s->map : NULL, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u};
+    bool ok = true;
+    if (s->cfg.callgrind_path) {
+        ProfBuf b = {0};
+        prof_exact_callgrind(s->exact, &n, s->cfg.command ? s->cfg.command : s->cfg.program, &b);
+        ok &= session_write_buf(s->cfg.callgrind_path, &b, msg, ctx);
+    }
+    if (s->cfg.folded_path) {
+        ProfBuf b = {0};
+        prof_exact_folded(s->exact, &n, &b);
+        ok &= session_write_buf(s->cfg.folded_path, &b, msg, ctx);
+    }
+    return ok;
+}

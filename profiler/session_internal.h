@@ -1,0 +1,62 @@
+/* Internal state of a profiling session (session*.c). */
+#ifndef EMU86_PROFILER_SESSION_INTERNAL_H
+#define EMU86_PROFILER_SESSION_INTERNAL_H
+
+#include "dos.h"
+#include "emu.h"
+#include "profiler.h"
+
+/* The guest's own profil(2) buffer, in guest memory. */
+typedef struct GuestProfil {
+    bool on;
+    ProfUnixFlavour flavour;
+    ProfPcMode pc_mode;
+    uint32_t buf_lin, bufsiz, offset, scale;
+    uint64_t counted;           /* ticks counted in the buffer since the last profil call */
+} GuestProfil;
+
+struct ProfSession {
+    ProfSessionConfig cfg;
+    char prf_name[4096];        /* the .PRF's path (the default made from the program's name) */
+    ProfUnixRange ranges[PROF_OSF_MAX_RANGES]; /* sorted by decreasing lowpc */
+    ProfMap map;
+    bool have_map;
+
+    Dos *dos;
+    EmuMachine *m;
+    bool started;               /* the program's first instruction has come */
+    DosFacts facts;             /* as they were then */
+    uint16_t prog_paras;        /* PROFIL's program size */
+
+    bool want_prf, want_unix, want_exact;
+    ProfPrf prf;
+    bool have_prf;
+    ProfUnix unx;
+    bool have_unix;
+    ProfSampler sampler;
+    int timer;                  /* the profiling timer's handle, -1 until started */
+    uint64_t ticks;             /* samples taken */
+
+    ProfExact *exact;
+    uint64_t last_cycles, last_insns;
+
+    GuestProfil guest;
+};
+
+/* session_exact.c: the CPU's execution observer feeding the exact collector. */
+bool session_exact_start(ProfSession *s);
+bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx);
+
+/* session_guest.c: the INT 2Fh profil service and its per-tick update of guest memory. */
+bool session_guest_mux(void *ctx, EmuMachine *m, uint32_t *clocks);
+void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip);
+
+/* session.c: start the profiling timer (once). */
+bool session_start_timer(ProfSession *s);
+
+/* A message line through msg (if any). */
+void session_report(ProfMessageFn msg, void *ctx, const char *text);
+/* Write b to path (temporary name, then rename) and free it; a failure is reported. */
+bool session_write_buf(const char *path, ProfBuf *b, ProfMessageFn msg, void *ctx);
+
+#endif

@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# End-to-end profiling tests: emu86 runs a NASM guest with profiling options and the outputs
+# are checked against PROFIL's formulas, the guests' maps, each other, and golden files.
+#   run.sh TEST EMU86 GUESTS_DIR SOURCE_DIR WORK_DIR
+# UPDATE_GOLDEN=1 rewrites the golden files (say why in the commit).
+set -uo pipefail
+test=$1 E=$2 G=$3 S=$4 W=$5
+rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
+# the guests are run from here by relative names, so that outputs that name the program (the
+# callgrind header) are the same wherever the build is
+cp "$G"/*.com "$G"/*.exe "$G"/*.map . && G=. || exit 1
+
+fail() { echo "FAIL ($test): $*" >&2; exit 1; }
+# the .PRF's 16-bit words, one per line
+words() { od -An -tu2 -v "$1" | tr -s ' ' '\n' | sed '/^$/d'; }
+word() { words "$1" | sed -n "$(($2 + 1))p"; }
+sum_words_from() { words "$1" | tail -n +$(($2 + 1)) | awk '{s += $1} END {print s + 0}'; }
+# the sum of 32-bit little-endian counters in bytes [from, to) of a file
+sum32() { od -An -tu4 -v -j "$2" -N $(($3 - $2)) "$1" | tr -s ' ' '\n' | awk '{s += $1} END {print s + 0}'; }
+sum16() { od -An -tu2 -v -j "$2" -N $(($3 - $2)) "$1" | tr -s ' ' '\n' | awk '{s += $1} END {print s + 0}'; }
+stat_of() { awk -v k="$1" '$1 == k {print $2}' stats.txt; }
+# run emu86 with --stats; the statistics go to stats.txt, the guest's output to out.txt
+run() { "$E" --stats "$@" >out.txt 2>stats.txt; echo $? >status.txt; }
+status() { cat status.txt; }
+golden() { # golden NAME FILE
+  if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then cp "$2" "$S/golden/$1"; return; fi
+  cmp -s "$S/golden/$1" "$2" || { diff <(od -c "$S/golden/$1") <(od -c "$2") | head -20; fail "$2 differs from golden/$1"; }
+}
+# hits of the report's bucket rows, "paragraph hits symbol" per line, by hits descending
+ranked() { "$E" report "$@" --format csv | awk -F, '$1 == "bucket" {print $3, $6, $5}' | sort -k2,2nr -k1,1; }
+within() { # within A B NUM DEN: A/B is NUM/DEN within 15%
+  awk -v a="$1" -v b="$2" -v n="$3" -v d="$4" 'BEGIN {r = a * d / (b * n); exit !(r > 0.85 && r < 1.15)}'
+}
+# the PROFIL invariants of any .PRF: its length, bucket_num from the size, and that every
+# sample is counted once (no counter wrapped in these runs)
+check_prf() { # check_prf FILE TICKS
+  local n len
+  n=$(word "$1" 1)
+  len=$(stat -c %s "$1")
+  [ "$len" = $((2 * (9 + n))) ] || fail "$1: $len bytes for $n buckets"
+  [ "$n" = $(( ($(word "$1" 4) - $(word "$1" 3)) / $(word "$1" 2) + 1 )) ] || fail "$1: bucket_num $n"
+  [ "$(sum_words_from "$1" 6)" = "$2" ] || fail "$1: counters add up to $(sum_words_from "$1" 6), not the $2 ticks"
+  "$E" report "$1" >/dev/null || fail "emu86 report rejects $1"
+}
+
+case $test in
+prf_header)
+  # .COM: size = file size rounded up to a paragraph; low = PSP + 10h = 0410h; dos_pa = the
+  # INT 20h vector's segment, 0100h
+  bytes=$(stat -c %s "$G/hot.com")
+  size=$(( (bytes + 15) / 16 ))
+  for b in 1 3 16 200; do
+    run --profil=h$b.PRF --bucket $b --grain 500 "$G/hot.com"
+    [ "$(status)" = 0 ] || fail "exit status $(status)"
+    h=($(words h$b.PRF | head -9))
+    [ "${h[0]}" = 500 ] || fail "clock_grain ${h[0]}"
+    [ "${h[1]}" = $((size / b + 1)) ] || fail "bucket_num ${h[1]} for bucket $b (size $size)"
+    [ "${h[2]}" = $b ] || fail "bucket_siz ${h[2]}"
+    [ "${h[3]}" = $((0x410)) ] || fail "prog_low_pa ${h[3]}"
+    [ "${h[4]}" = $((0x410 + size)) ] || fail "prog_high_pa ${h[4]}"
+    [ "${h[5]}" = $((0x100)) ] || fail "dos_pa ${h[5]}"
+    check_prf h$b.PRF "$(stat_of ticks)"
+  done
+  # the number of samples follows the clock: one per grain (597 PIT clocks, 2,388 CPU clocks)
+  # of the program's run (the run less the boot's few thousand clocks)
+  run --profil=e.PRF --sample exact --grain 500 "$G/hot.com"
+  cyc=$(stat_of cycles) ticks=$(stat_of ticks)
+  [ "$ticks" -le $((cyc / (597 * 4))) ] && [ "$ticks" -ge $((cyc / (597 * 4) - 10)) ] ||
+    fail "$ticks ticks for $cyc clocks at 500 us"
+  # the default name: the program's name with .PRF, in the current folder
+  cp "$G/hot.com" Prog.Com
+  run --profil ./Prog.Com
+  [ -f Prog.PRF ] || fail "no Prog.PRF (files: $(ls))"
+  ;;
+prf_hotspots)
+  # hot, warm and cold run 4:2:1; the map names the buckets
+  run --profil=hot.PRF "$G/hot.com"
+  check_prf hot.PRF "$(stat_of ticks)"
+  ranked hot.PRF --map "$G/hot.map" >ranked.txt
+  mapfile -t r <ranked.txt
+  set -- ${r[0]} ${r[1]} ${r[2]}
+  [ "$3 $6 $9" = "hot warm cold" ] || fail "hottest buckets: ${r[*]}"
+  [ "$1 $4 $7" = "0412 0413 0414" ] || fail "paragraphs of hot, warm, cold: $1 $4 $7"
+  within "$2" "$5" 2 1 && within "$5" "$8" 2 1 || fail "hot:warm:cold = $2:$5:$8, not 4:2:1"
+  # the symbols' addresses come from the guest's own map
+  grep -q '^0000:0020' <("$E" report hot.PRF --map "$G/hot.map" | awk '/ hot /{print $2}') ||
+    fail "hot is not listed at 0000:0020"
+  ;;
+prf_exe)
+  # .EXE: 3 pages = 96 paragraphs (the header included), 97 buckets; the loop at image offset
+  # 100h is paragraph 10h of the image
+  run --profil=e.PRF "$G/hotexe.exe"
+  h=($(words e.PRF | head -9))
+  [ "${h[1]} ${h[3]} ${h[4]}" = "97 $((0x410)) $((0x410 + 96))" ] || fail "header ${h[*]}"
+  check_prf e.PRF "$(stat_of ticks)"
+  top=$(ranked e.PRF --map "$G/hotexe.map" --map-origin 20 | head -1)
+  [ "$top" = "0420 $(word e.PRF $((9 + 16))) spin" ] || fail "hottest bucket: $top"
+  # a .COM named .EXE and an .EXE named .COM: the MZ signature decides, not the name
+  cp "$G/hotexe.exe" disguised.com
+  run --profil=d.PRF ./disguised.com
+  [ "$(word d.PRF 1)" = 97 ] || fail "an MZ file named .COM was not sized as an .EXE"
+  ;;
+prf_rules)
+  # IRQ rule: ticks while IF=0 wait and merge (a pending IRQ0), and land after STI's shadow;
+  # exact rule: they land in the masked loop (paragraph 0415h)
+  run --profil=irq.PRF "$G/hot.com"
+  irq_masked=$(word irq.PRF $((9 + 5))) irq_landing=$(word irq.PRF $((9 + 6)))
+  run --profil=exact.PRF --sample exact "$G/hot.com"
+  ex_masked=$(word exact.PRF $((9 + 5))) ex_landing=$(word exact.PRF $((9 + 6)))
+  [ "$irq_masked $irq_landing" = "0 1" ] || fail "IRQ rule: masked loop $irq_masked, landing $irq_landing"
+  [ "$ex_landing" = 0 ] && [ "$ex_masked" -ge 9 ] && [ "$ex_masked" -le 12 ] ||
+    fail "exact rule: masked loop $ex_masked, landing $ex_landing (the loop is ~51,000 clocks: 10-11 ticks)"
+  ;;
+prf_wrap)
+  # over 65,535 samples in one bucket: the counter wraps as PROFIL's INC did
+  run --profil=w.PRF --grain 60 --bucket 16 "$G/wrap.com"
+  ticks=$(stat_of ticks)
+  [ "$ticks" -gt 65535 ] || fail "only $ticks ticks"
+  b=$(word w.PRF 9) others=$(( $(word w.PRF 6) + $(word w.PRF 7) + $(word w.PRF 8) ))
+  [ "$b" = $(( (ticks - others) % 65536 )) ] || fail "bucket $b, expected ($ticks - $others) mod 65536"
+  ;;
+prf_ends)
+  # the file is written however the program ends
+  check_end() { # check_end NAME STATUS
+    [ "$(status)" = "$2" ] || fail "$1: exit status $(status), expected $2; $(cat stats.txt)"
+    [ -f "$1.PRF" ] || fail "$1: no .PRF"
+    check_prf "$1.PRF" "$(stat_of ticks)"
+    [ "$(stat_of ticks)" -gt 50 ] || fail "$1: only $(stat_of ticks) ticks"
+  }
+  run --profil=x.PRF "$G/ends.com" x; check_end x 3
+  run --profil=i.PRF "$G/ends.com" i; check_end i 0
+  run --profil=t.PRF "$G/ends.com" t; check_end t 0
+  run --profil=k.PRF "$G/ends.com" k; check_end k 0
+  printf 'ab\003cd' | run --profil=c.PRF "$G/ends.com" c; check_end c 0
+  grep -q '\^C' out.txt || fail "Ctrl-C: no ^C echoed"
+  run --profil=m.PRF --max-cycles 2000000 "$G/ends.com" l; check_end m 124
+  ls | grep -q 'tmp-' && fail "temporary files left: $(ls)"
+  exit 0
+  ;;
+prf_signals)
+  # a host signal ends the run; the profile is still written
+  for sig in INT TERM; do
+    timeout --preserve-status -s $sig 0.5 "$E" --stats --profil=$sig.PRF "$G/ends.com" l >out.txt 2>stats.txt
+    st=$?
+    want=130; [ $sig = TERM ] && want=143
+    [ $st = $want ] || fail "SIG$sig: exit status $st, expected $want"
+    check_prf $sig.PRF "$(stat_of ticks)"
+    grep -q 'interrupted' stats.txt || fail "SIG$sig: no message: $(cat stats.txt)"
+  done
+  ;;
+prf_errors)
+  # bad values: exit 2, one line naming the option
+  for bad in "--grain 59" "--grain 65536" "--bucket 0" "--bucket 65536" "--map nosuch.map --profil"; do
+    "$E" $bad "$G/hot.com" >/dev/null 2>err.txt
+    st=$?
+    opt=${bad%% *}
+    [ $st = 2 ] || fail "'$bad': exit status $st"
+    [ "$(wc -l <err.txt)" = 1 ] || fail "'$bad': not one line: $(cat err.txt)"
+    grep -q -- "${opt#--}\|nosuch.map" err.txt || fail "'$bad': message does not name it: $(cat err.txt)"
+  done
+  # an output that cannot be written: said before the run when the folder is missing or the
+  # name is a folder (exit 123, nothing run)
+  mkdir adir
+  for out in nodir/x.PRF adir; do
+    "$E" --profil=$out "$G/hot.com" >out.txt 2>err.txt
+    st=$?
+    [ $st = 123 ] || fail "--profil=$out: exit status $st"
+    grep -q "cannot write '$out'" err.txt || fail "--profil=$out: $(cat err.txt)"
+    [ -s out.txt ] && fail "--profil=$out: the program ran"
+  done
+  # and after it, when the write itself fails: the message, exit 123, nothing half-written
+  "$E" --profil=/proc/emu86-test.PRF "$G/hot.com" >/dev/null 2>err.txt
+  st=$?
+  [ $st = 123 ] || fail "--profil=/proc/...: exit status $st"
+  grep -q "cannot write '/proc/emu86-test.PRF'" err.txt || fail "/proc: $(cat err.txt)"
+  ;;
+unix_flavours)
+  # the same samples through each flavour's rule: with 2 bytes per counter, the counters of the
+  # hot routine's 16 bytes hold exactly the .PRF's bucket of that paragraph
+  for f in sysv bsd linux osf; do
+    run --profil=p.PRF --unix-profil=$f.buf --profil-style $f "$G/hot.com"
+    hot=$(word p.PRF $((9 + 2))) prog=$(sum_words_from p.PRF 9)
+    size=$(stat -c %s $f.buf)
+    [ "$size" = 112 ] || fail "$f: default buffer of $size bytes, expected 112 (the program's 7 paragraphs)"
+    # hot is image bytes 20h-2Fh: counters 16-23 (System V's 0xFFFF: byte d-1, counters 15-23)
+    from=32; [ $f = sysv ] && from=30
+    [ "$(sum16 $f.buf $from 48)" = "$hot" ] || fail "$f: hot's counters $(sum16 $f.buf $from 48), .PRF bucket $hot"
+    [ "$(sum16 $f.buf 0 "$size")" = "$prog" ] || fail "$f: buffer total $(sum16 $f.buf 0 "$size"), program samples $prog"
+  done
+  # scales that turn profiling off leave a zero buffer; 4.4BSD's scale 1 counts everything in
+  # counter 0 (its manual: 1 to 65536 are scales)
+  run --profil=p.PRF --unix-profil=off.buf --profil-style linux --profil-scale 1 --profil-bufsiz 64 "$G/hot.com"
+  [ "$(stat -c %s off.buf) $(sum16 off.buf 0 64)" = "64 0" ] || fail "linux scale 1 is not off"
+  run --profil=p.PRF --unix-profil=sv.buf --profil-style sysv --profil-scale 0 --profil-bufsiz 64 "$G/hot.com"
+  [ "$(sum16 sv.buf 0 64)" = 0 ] || fail "sysv scale 0 is not off"
+  run --profil=p.PRF --unix-profil=b1.buf --profil-style bsd --profil-scale 1 --profil-bufsiz 4 "$G/hot.com"
+  [ "$(sum16 b1.buf 0 2) $(sum16 b1.buf 2 4)" = "$(sum_words_from p.PRF 9) 0" ] || fail "bsd scale 1: $(od -An -tu2 b1.buf)"
+  # pc = IP alone, offset 0 by default: every sample is counted (any CS), a 64 KiB buffer
+  run --unix-profil=ip.buf --profil-style bsd --profil-pc ip "$G/hot.com"
+  [ "$(stat -c %s ip.buf)" = 65536 ] || fail "--profil-pc ip: buffer of $(stat -c %s ip.buf) bytes"
+  [ "$(sum16 ip.buf 0 65536)" = "$(stat_of ticks)" ] || fail "--profil-pc ip: $(sum16 ip.buf 0 65536) of $(stat_of ticks) ticks"
+  # an explicit offset and size, and a counter past the buffer is not counted
+  run --profil=p.PRF --unix-profil=o.buf --profil-style bsd --profil-offset 0x4120 --profil-scale 0x10000 --profil-bufsiz 16 "$G/hot.com"
+  [ "$(sum16 o.buf 0 16)" = "$(word p.PRF $((9 + 2)))" ] || fail "offset 4120h, 16 bytes: $(sum16 o.buf 0 16)"
+  ;;
+unix_ranges)
+  # OSF/1's extended form: each range its own 32-bit counters, written in decreasing lowpc
+  # order (given here in increasing order: emu86 sorts them)
+  run --profil=p.PRF --unix-profil=r.buf --profil-range 0x4120-0x4130 --profil-range 0x4130-0x4140:0x8000 "$G/hot.com"
+  [ "$(stat -c %s r.buf)" = 24 ] || fail "ranges: $(stat -c %s r.buf) bytes, expected 8 + 16"
+  [ "$(sum32 r.buf 0 8)" = "$(word p.PRF $((9 + 3)))" ] || fail "warm's range: $(sum32 r.buf 0 8)"
+  [ "$(sum32 r.buf 8 24)" = "$(word p.PRF $((9 + 2)))" ] || fail "hot's range: $(sum32 r.buf 8 24)"
+  "$E" --unix-profil=x --profil-range 0x4120-0x4140 --profil-range 0x4130-0x4150 "$G/hot.com" 2>err.txt
+  [ $? = 2 ] && grep -q overlap err.txt || fail "overlapping ranges: $(cat err.txt)"
+  "$E" --unix-profil=x --profil-range 0x4120-0x4140 --profil-scale 2 "$G/hot.com" 2>err.txt
+  [ $? = 2 ] || fail "--profil-range with --profil-scale accepted"
+  ;;
+exact)
+  run --exact-profile=hot.cg --folded=hot.folded --map "$G/hot.map" "$G/hot.com"
+  total=$(awk '/^summary:/ {print $2}' hot.cg)
+  [ "$(awk '{s += $NF} END {print s}' hot.folded)" = "$total" ] || fail "folded stacks do not add up to $total"
+  # every clock of the run after the program's start: the total is the cycle count less the
+  # boot's (the same for every program: the machine and DOS start the same way)
+  cyc=$(stat_of cycles)
+  [ $((cyc - total)) -gt 1000 ] && [ $((cyc - total)) -lt 100000 ] || fail "exact total $total of $cyc clocks"
+  incl() { awk -v f="$1" -F'[; ]' '{for (i = 1; i < NF; i++) if ($i == f) {s += $NF; break}} END {print s}' hot.folded; }
+  within "$(incl hot)" "$(incl warm)" 2 1 && within "$(incl warm)" "$(incl cold)" 2 1 ||
+    fail "inclusive clocks hot $(incl hot), warm $(incl warm), cold $(incl cold)"
+  golden hot.cg hot.cg
+  golden hot.folded hot.folded
+  if command -v callgrind_annotate >/dev/null; then
+    callgrind_annotate --inclusive=yes hot.cg >ann.txt 2>ann.err || fail "callgrind_annotate: $(cat ann.err)"
+    grep -q "PROGRAM TOTALS" ann.txt && grep -q ':hot$' ann.txt && grep -q ':main$' ann.txt ||
+      fail "callgrind_annotate: $(head -30 ann.txt)"
+  fi
+  ;;
+plot)
+  run --profil=hot.PRF --plot=hot.svg --map "$G/hot.map" "$G/hot.com"
+  grep -q '<svg' hot.svg && grep -q '>hot<' hot.svg || fail "plot: $(head -5 hot.svg)"
+  golden hot.svg hot.svg
+  # --plot alone: the histogram is made for the plot only
+  run --plot=alone.svg "$G/hot.com"
+  grep -q '<svg' alone.svg || fail "--plot alone wrote no plot"
+  ;;
+determinism)
+  # the same program and options: the same bytes, run after run (and build after build: the
+  # golden files hold for every build ctest runs)
+  for k in 1 2; do
+    mkdir r$k && cp hot.com hot.map r$k && (cd r$k && "$E" --profil=hot.PRF --unix-profil=hot.buf \
+      --exact-profile=hot.cg --folded=hot.folded --plot=hot.svg --map hot.map hot.com >out.txt 2>&1)
+  done
+  for f in hot.PRF hot.buf hot.cg hot.folded hot.svg out.txt; do
+    cmp -s r1/$f r2/$f || fail "$f differs between two runs"
+  done
+  golden hot.PRF r1/hot.PRF
+  golden hot.buf r1/hot.buf
+  (cd r1 && "$E" report hot.PRF --map hot.map) >hot.txt
+  golden hot.txt hot.txt
+  ;;
+guest_service)
+  # a program that profiles itself through INT 2Fh and prints its histogram
+  run "$G/selfprof.com"
+  [ "$(status)" = 0 ] || fail "exit status $(status): $(cat out.txt)"
+  golden selfprof.txt out.txt
+  # its three routines run 4:2:1
+  a=$(awk '$1 == "01C0-01DF" {print $2}' out.txt) b=$(awk '$1 == "01E0-01FF" {print $2}' out.txt)
+  c=$(awk '$1 == "0200-021F" {print $2}' out.txt)
+  within "$a" "$b" 2 1 && within "$b" "$c" 2 1 || fail "busy_a:b:c = $a:$b:$c"
+  # the same samples as the host's .PRF of the same run (buckets of 2 paragraphs = 32 bytes)
+  run --profil=s.PRF --bucket 2 "$G/selfprof.com"
+  for r in 01C0-01DF:6 01E0-01FF:7 0200-021F:8; do
+    g=$(awk -v r="${r%:*}" '$1 == r {print $2}' out.txt) h=$(word s.PRF $((9 + ${r#*:})))
+    [ "$g" = "$h" ] || fail "${r%:*}: the guest counted $g, the host's .PRF $h"
+  done
+  ;;
+*) fail "unknown test" ;;
+esac
+exit 0
