@@ -1,4 +1,4 @@
-/* emu86 profiler: everything about profiles that does not need the running machine.
+/* emu86 profiler: profiles of DOS programs, and the session that takes them on the machine.
  *
  *   - PROFIL (MS-DOS 2.0) .PRF: header formulas, the per-tick rule, the file writer and reader;
  *   - UNIX profil(2) buffers (System V, OSF/1 incl. its extended multi-range form, 4.4BSD,
@@ -6,9 +6,10 @@
  *   - map files (Microsoft LINK .MAP, NASM map) for symbol names;
  *   - reports (PROHST-style histogram: text, CSV, JSON) and an SVG plot;
  *   - the exact profile: every cycle attributed to an instruction and a call stack, written in
- *     callgrind format and as folded stacks.
+ *     callgrind format and as folded stacks;
+ *   - the session: the profiling timer, sampling rules and outputs of a run (emu86 --profil).
  *
- * The machine calls this library; it never calls the machine. On each profiling tick the
+ * All but the session (at the end) needs no machine. On each profiling tick the
  * machine takes a sample (the CS:IP chosen by the sampling rule) and hands it to
  * prof_sampler_tick() (or directly to prof_prf_tick() / prof_unix_tick()); the exact collector
  * is fed once per instruction and on control-flow events. Nothing here reads host time,
