@@ -10,6 +10,7 @@ command -v cc >/dev/null 2>&1 || need+=(gcc)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)         # terminal frontend test
 command -v clang >/dev/null 2>&1 || need+=(clang)            # sanitizer build, fuzzing
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-dev)
+command -v bcc >/dev/null 2>&1 || need+=(bcc bin86 elks-libc) # a 16-bit C compiler: the C guest header's test
 pkg-config --exists libcjson 2>/dev/null || need+=(libcjson-dev)
 pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
 if [ "${EMU86_WITH_SDL:-0}" = 1 ]; then

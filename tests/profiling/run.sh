@@ -273,6 +273,16 @@ guest_service)
     [ "$g" = "$h" ] || fail "${r%:*}: the guest counted $g, the host's .PRF $h"
   done
   ;;
+guest_service_c)
+  # the same from C, through profiler/guest/emu86prof.h compiled by bcc
+  [ -f selfprof_c.com ] || { echo "bcc was not found at build time: skipped"; exit 0; }
+  run selfprof_c.com
+  [ "$(status)" = 0 ] || fail "exit status $(status): $(cat out.txt)"
+  read -r _ a _ b _ c < <(grep '^busy_a' out.txt)
+  ca=$(awk -v k="$a" '$1 == k {print $2}' out.txt) cb=$(awk -v k="$b" '$1 == k {print $2}' out.txt)
+  cc=$(awk -v k="$c" '$1 == k {print $2}' out.txt)
+  within "$ca" "$cb" 2 1 && within "$cb" "$cc" 2 1 || fail "busy_a:b:c = $ca:$cb:$cc: $(cat out.txt)"
+  ;;
 *) fail "unknown test" ;;
 esac
 exit 0
