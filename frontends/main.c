@@ -9,6 +9,9 @@
 #include <string.h>
 
 int main(int argc, char **argv) {
+    /* a file size limit reached while writing an output is a write error to report (EFBIG),
+     * not a reason to die with the output half-written */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc > 1 && !strcmp(argv[1], "report")) return run_report(argc - 1, argv + 1);
     Options o;
     if (!options_parse(&o, argc, argv)) return EXIT_USAGE;
