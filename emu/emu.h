@@ -180,6 +180,7 @@ struct EmuCpu {
     EmuObserver observe;
     void *observe_ctx;
     uint8_t flow;         /* EMU_FLOW_* of the instruction that just ended */
+    uint8_t flow_vec;     /* EMU_FLOW_INT: the interrupt's vector */
 
     /* Optional per-clock trace (exact model only; for debugging and the conformance runner). */
     void (*trace_clock)(void *tctx, const EmuCpu *cpu);

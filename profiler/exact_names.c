@@ -1,4 +1,5 @@
-/* Names of functions in the exact profile: from the map, else SSSS:OOOO. */
+/* Names of functions in the exact profile: from the map, the system's entry points, else
+ * SSSS:OOOO. */
 #include "exact_internal.h"
 
 #include <stdio.h>
@@ -11,6 +12,13 @@ void exact_name(const ProfNamer *n, uint32_t csip, char *out, size_t outlen) {
         if (s) {
             if (s->addr == rel) snprintf(out, outlen, "%s", s->name);
             else snprintf(out, outlen, "%s+0x%X", s->name, (unsigned)(rel - s->addr));
+            return;
+        }
+    }
+    if (n && n->sys) {
+        const ProfSymbol *s = prof_map_lookup(n->sys, lin);
+        if (s && s->addr == lin) {
+            snprintf(out, outlen, "%s", s->name);
             return;
         }
     }

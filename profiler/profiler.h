@@ -305,10 +305,13 @@ uint64_t prof_exact_total_cycles(const ProfExact *e);
 uint64_t prof_exact_total_insns(const ProfExact *e);
 
 /* How addresses get names: symbols of map (program-relative) placed at linear address base
- * and valid below base + size; other addresses (or no map) are named SSSS:OOOO. */
+ * and valid below base + size; then the entry points of sys; other addresses are SSSS:OOOO. */
 typedef struct ProfNamer {
     const ProfMap *map;
     uint32_t base, size;
+    const ProfMap *sys; /* or NULL: names of entry points at linear addresses (e.g. the
+                         * handlers of the interrupt vectors, "INT_21h"), used for a
+                         * function that starts exactly there */
 } ProfNamer;
 
 /* callgrind format (events Cycles Instructions; calls= lines with inclusive costs), for

@@ -87,6 +87,7 @@ void prof_session_free(ProfSession *s) {
     if (s->have_prf) prof_prf_free(&s->prf);
     if (s->have_unix) prof_unix_free(&s->unx);
     if (s->have_map) prof_map_free(&s->map);
+    free(s->vec_calls);
     prof_exact_free(s->exact);
     free(s);
 }

@@ -7,6 +7,53 @@
  * charged to the handler's first address, as part of the call. */
 #include "session_internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Which vectors' calls went to which handlers: the handlers are named after them. */
+static void note_vector(ProfSession *s, uint8_t vec, uint32_t target) {
+    for (size_t i = 0; i < s->nvec_calls; i++)
+        if (s->vec_calls[i].vec == vec && s->vec_calls[i].target == target) return;
+    if (s->nvec_calls == s->vec_calls_cap) {
+        size_t cap = s->vec_calls_cap ? s->vec_calls_cap * 2 : 32;
+        VecCall *v = realloc(s->vec_calls, cap * sizeof *v);
+        if (!v) return;
+        s->vec_calls = v;
+        s->vec_calls_cap = cap;
+    }
+    s->vec_calls[s->nvec_calls++] = (VecCall){target, vec};
+}
+
+static int call_cmp(const void *a, const void *b) {
+    const VecCall *x = a, *y = b;
+    if (x->target != y->target) return x->target < y->target ? -1 : 1;
+    return x->vec < y->vec ? -1 : x->vec > y->vec;
+}
+
+/* Interrupt handlers named by the vectors they were called through: INT_21h, INT_1Ch/23h, or
+ * INT_01h/03h/04h+2 when more share one. */
+static void name_vectors(ProfSession *s, ProfMap *m) {
+    memset(m, 0, sizeof *m);
+    qsort(s->vec_calls, s->nvec_calls, sizeof *s->vec_calls, call_cmp);
+    m->sym = calloc(s->nvec_calls + 1, sizeof *m->sym);
+    if (!m->sym) return;
+    for (size_t i = 0; i < s->nvec_calls;) {
+        size_t k = i;
+        char name[64];
+        int len = snprintf(name, sizeof name, "INT_%02Xh", s->vec_calls[i].vec);
+        while (++k < s->nvec_calls && s->vec_calls[k].target == s->vec_calls[i].target) {
+            if (k - i < 3) len += snprintf(name + len, sizeof name - (size_t)len, "/%02Xh", s->vec_calls[k].vec);
+        }
+        if (k - i > 3) snprintf(name + len, sizeof name - (size_t)len, "+%u", (unsigned)(k - i - 3));
+        m->sym[m->nsym].addr = s->vec_calls[i].target;
+        m->sym[m->nsym].name = strdup(name);
+        if (m->sym[m->nsym].name) m->nsym++;
+        i = k;
+    }
+    m->kind = "vectors";
+}
 
 static uint16_t rd16(const uint8_t *mem, uint16_t seg, uint16_t off) {
     return (uint16_t)(mem[emu_linear(seg, off)] | mem[emu_linear(seg, (uint16_t)(off + 1))] << 8);
@@ -29,6 +76,7 @@ static void flow_event(ProfSession *s, EmuCpu *c) {
     case EMU_FLOW_CALL_NEAR:
     case EMU_FLOW_CALL_FAR:
     case EMU_FLOW_INT:
+        if (flow == EMU_FLOW_INT) note_vector(s, c->flow_vec, emu_linear(c->sreg[EMU_CS], c->ip));
         pushed_return(s, c, flow != EMU_FLOW_CALL_NEAR, &rcs, &rip);
         prof_exact_call(s->exact, c->insn_cs, c->insn_ip, c->sreg[EMU_CS], c->ip, rcs, rip,
                         flow == EMU_FLOW_CALL_NEAR  ? PROF_CALL_NEAR
@@ -75,7 +123,10 @@ bool session_exact_start(ProfSession *s) {
 }
 
 bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
-    ProfNamer n = {s->have_map ? &s->map : NULL, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u};
+    ProfMap sys;
+    name_vectors(s, &sys);
+    ProfNamer n = {s->have_map ? &s->map : NULL, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u,
+                   &sys};
     bool ok = true;
     if (s->cfg.callgrind_path) {
         ProfBuf b = {0};

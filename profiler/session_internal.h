@@ -15,6 +15,11 @@ typedef struct GuestProfil {
     uint64_t counted;           /* ticks counted in the buffer since the last profil call */
 } GuestProfil;
 
+typedef struct VecCall {
+    uint32_t target;
+    uint8_t vec;
+} VecCall;
+
 struct ProfSession {
     ProfSessionConfig cfg;
     char prf_name[4096];        /* the .PRF's path (the default made from the program's name) */
@@ -38,6 +43,8 @@ struct ProfSession {
     uint64_t ticks;             /* samples taken */
 
     ProfExact *exact;
+    VecCall *vec_calls;         /* (handler, vector) pairs the program's interrupts used */
+    size_t nvec_calls, vec_calls_cap;
     uint64_t last_cycles, last_insns;
 
     GuestProfil guest;

@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "exact_demo: %s\n", err);
         return 1;
     }
-    ProfNamer n = {&map, 0x4100, 933};
+    ProfNamer n = {&map, 0x4100, 933, NULL};
     ProfBuf cg = {0}, fo = {0};
     CHECK(prof_exact_callgrind(e, &n, "sample.com", &cg));
     CHECK(prof_exact_folded(e, &n, &fo));
