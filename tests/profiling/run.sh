@@ -283,6 +283,24 @@ guest_service_c)
   cc=$(awk -v k="$c" '$1 == k {print $2}' out.txt)
   within "$ca" "$cb" 2 1 && within "$cb" "$cc" 2 1 || fail "busy_a:b:c = $ca:$cb:$cc: $(cat out.txt)"
   ;;
+corpus)
+  # the README's example: a folder of programs profiled two at a time with xargs, the reports
+  # merged into one CSV with a column for the program
+  mkdir progs && cp hot.com wrap.com hotexe.exe progs/ && mv progs/hot.com progs/HOT.COM
+  export PATH="$(dirname "$E"):$PATH"
+  mkdir -p out
+  ls progs/* | xargs -P 2 -I{} sh -c 'emu86 --profil="out/$(basename "{}").PRF" "{}" </dev/null >/dev/null'
+  { echo "program,kind,bucket,paragraph,address,symbol,hits,percent,cumulative_percent"
+    for f in out/*.PRF; do
+      emu86 report "$f" --format csv | tail -n +2 | sed "s|^|$(basename "$f" .PRF),|"
+    done; } >all.csv
+  for p in HOT.COM wrap.com hotexe.exe; do
+    grep -q "^$p,total," all.csv || fail "no total row for $p: $(cat all.csv)"
+  done
+  # the same as one at a time
+  emu86 --profil=one.PRF progs/HOT.COM </dev/null >/dev/null
+  cmp -s one.PRF out/HOT.COM.PRF || fail "a parallel run differs from a run alone"
+  ;;
 *) fail "unknown test" ;;
 esac
 exit 0
