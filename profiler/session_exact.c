@@ -138,5 +138,6 @@ bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
         prof_exact_folded(s->exact, &n, &b);
         ok &= session_write_buf(s->cfg.folded_path, &b, msg, ctx);
     }
+    prof_map_free(&sys);
     return ok;
 }

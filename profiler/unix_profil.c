@@ -85,7 +85,16 @@ bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t of
     return true;
 }
 
+static bool init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen);
+
+/* On failure nothing stays allocated. */
 bool prof_unix_init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen) {
+    if (init_ranges(u, r, n, err, errlen)) return true;
+    prof_unix_free(u);
+    return false;
+}
+
+static bool init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen) {
     memset(u, 0, sizeof *u);
     u->flavour = PROF_UNIX_OSF;
     u->extended = true;
