@@ -1,8 +1,8 @@
-; Writes 64 KiB to standard output: with the reader gone (a closed pipe), emu86 must report
-; the write error (123) instead of dying of SIGPIPE or going on silently.
+; Writes 1 MiB to standard output, more than a pipe holds: with the reader gone (a closed
+; pipe), emu86 must report the write error (123) instead of dying of SIGPIPE or going on.
         cpu     8086
         org     0x100
-        mov     cx, 64
+        mov     cx, 1024
 .l:     push    cx
         mov     ah, 0x40
         mov     bx, 1
