@@ -81,6 +81,8 @@ typedef struct DosCall {
     DosStep *steps;
     int nsteps, cap, pos;
     bool ctrl_c;             /* Ctrl-C seen: INT 23h after the steps */
+    int note;                /* the caller's DosLastCall slot, given its results at the end */
+    uint16_t note_psp;
 } DosCall;
 
 #define DOS_CALL_DEPTH 8
@@ -88,11 +90,19 @@ typedef struct DosCall {
 /* ---- processes started by EXEC ---- */
 typedef struct DosProc {
     uint16_t psp;
-    uint16_t w[8], sreg[4];  /* the parent's registers at its EXEC */
     uint16_t parent_dta_seg, parent_dta_off;
     bool used;
 } DosProc;
 #define DOS_PROC_MAX 16
+
+/* The registers of a process's last INT 21h, as it returned them (as it was given them while
+ * it has not returned: EXEC). MS-DOS keeps them on the caller's stack, at the SS:SP it stores in
+ * the PSP at 2Eh; a termination returns to the new current process with them. */
+typedef struct DosLastCall {
+    uint16_t psp;
+    uint16_t w[8], sreg[4];
+    uint32_t stamp;          /* for reuse, least recently used; 0: free */
+} DosLastCall;
 
 /* ---- find first/next searches ---- */
 #define DOS_SEARCH_MAX 16
@@ -132,6 +142,8 @@ struct Dos {
     uint16_t cur_psp;
     uint16_t dta_seg, dta_off;
     DosProc procs[DOS_PROC_MAX];
+    DosLastCall last_calls[DOS_PROC_MAX];
+    uint32_t last_call_clock;
     uint16_t last_return;    /* AH=4Dh: type << 8 | code */
     bool return_read;
 
@@ -244,7 +256,17 @@ void dos_start_program(Dos *d, uint16_t psp, const DosImage *img, uint16_t load_
                        uint16_t ax);
 
 /* ---- dos_exec.c ---- */
-void dos_terminate(Dos *d, uint8_t code, uint8_t type);
+/* End a process as MS-DOS's abort/exit code does (type 0 normal, 1 Ctrl-C, 3 resident). The
+ * PSP that ends (whose INT 22h-24h are restored) is the caller's CS for INT 20h and AH=00h
+ * (dos_caller_psp), the current PSP otherwise. */
+void dos_terminate(Dos *d, uint8_t code, uint8_t type, uint16_t this_psp);
+/* The PSP at the caller's CS (the IRET frame at SS:SP), as INT 20h/AH=00h/26h take it; the
+ * current PSP when CS:0000 holds no INT 20h (not a PSP: MS-DOS would use garbage there). */
+uint16_t dos_caller_psp(Dos *d, uint16_t ss, uint16_t sp);
+/* Remember the registers of the current process's INT 21h (at its entry); returns the slot
+ * for dos_note_result. */
+int dos_note_call(Dos *d, const uint16_t w[8], const uint16_t sreg[4]);
+void dos_note_result(Dos *d, int slot, uint16_t psp, const uint16_t w[8], const uint16_t sreg[4]);
 void dos_fn_exec(Dos *d);           /* 4Bh */
 void dos_fn_create_psp(Dos *d);     /* 26h */
 void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */

@@ -1,0 +1,177 @@
+; 26h (create PSP) and the ends of a process made with it, as MS-DOS 2.0-4.0 do them (their
+; $CREATE_PROCESS_DATA_BLOCK, $ABORT, $EXIT and reset_environment):
+; - 26h copies the caller's PSP, its parent included (the new PSP is not a new process: its
+;   parent is the caller's parent), and its handle table (no file gains a reference); INT 22h-24h
+;   in the copy are the current vectors.
+; - INT 20h from it while its maker is the current process (DEBUG's G command): the PSP at the
+;   caller's CS gives INT 22h-24h back, nothing is freed or closed, the maker stays current and
+;   gets, at INT 22h, the stack and registers of its last INT 21h as that call returned them.
+; - Surprising but true: after 50h makes it current, INT 20h ends it as a process. Its parent,
+;   copied from its maker, is the maker's parent (here the shell), which becomes current, and its
+;   handle table, a copy of the maker's, is closed: the maker's file is closed with it.
+; - 4Ch always ends the current process: from the 26h PSP with its maker current, it ends the
+;   maker (here the first program: the run ends with the code).
+        cpu     8086
+        org     0x100
+%include "dos.inc"
+
+main:   mov     ah, 0x4A
+        mov     bx, 0x1000
+        int     0x21
+        mov     ah, 0x3C
+        xor     cx, cx
+        mov     dx, fname
+        int     0x21
+        mov     [fh], ax
+        mov     ah, 0x48
+        mov     bx, 0x20
+        int     0x21
+        mov     [kid], ax
+
+        mov     dx, back1
+        call    make_kid
+        PRINT   "26h copy: parent "
+        mov     es, [kid]
+        mov     ax, [es:0x16]
+        sub     ax, [0x16]
+        call    hex16                   ; 0000: the caller's parent
+        PRINT   " file handle "
+        mov     bx, [fh]
+        mov     al, [es:bx + 0x18]
+        sub     al, [bx + 0x18]
+        call    hex8                    ; 00: the same file-table entry
+        PRINT   " INT 22h "
+        mov     ax, [es:0x0A]
+        sub     ax, back1
+        call    hex16                   ; 0000
+        PRINT   " top "
+        mov     ax, [es:2]
+        sub     ax, [2]
+        call    hex16                   ; 0000: the caller's
+        call    crlf
+
+        mov     word [es:0x100], 0x20CD ; the kid: INT 20h
+        mov     si, 0x1111
+        mov     di, 0x2222
+        mov     bp, 0x3333
+        mov     [savesp], sp
+        mov     ah, 0x19                ; the last INT 21h before the jump: AL = 2 (C:)
+        int     0x21
+        mov     ax, 0xFFFF
+        mov     si, ax
+        mov     di, ax
+        mov     bp, ax
+        call    jump_kid
+back1:  mov     [cs:r_ax], ax
+        mov     [cs:r_si], si
+        mov     [cs:r_di], di
+        mov     [cs:r_bp], bp
+        mov     [cs:r_sp], sp
+        mov     ax, cs
+        mov     ds, ax
+        PRINT   "INT 20h, maker current: AX SI DI BP "
+        mov     ax, [r_ax]
+        call    hex16                   ; 1902: the results of the 19h call
+        call    space
+        mov     ax, [r_si]
+        call    hex16
+        call    space
+        mov     ax, [r_di]
+        call    hex16
+        call    space
+        mov     ax, [r_bp]
+        call    hex16
+        PRINT   " SP "
+        mov     ax, [r_sp]
+        sub     ax, [savesp]
+        call    hex16                   ; 0000: the stack of that call, its frame popped
+        call    current
+        PRINT   13, 10, "  maker's file"
+        call    write_file              ; still open
+        mov     ah, 0x4D
+        int     0x21
+        PRINT   "  4Dh "
+        call    hex16                   ; 0000
+        call    crlf
+
+        mov     dx, back2
+        call    make_kid
+        mov     es, [kid]
+        mov     word [es:0x100], 0x20CD
+        mov     ah, 0x50
+        mov     bx, es
+        int     0x21
+        call    jump_kid
+back2:  mov     ax, cs
+        mov     ds, ax
+        mov     ss, ax
+        mov     sp, 0xFFF0
+        PRINT   "INT 20h, kid current:"
+        call    current                 ; the shell (the maker's parent): 0301h - 0400h
+        mov     ah, 0x50
+        mov     bx, cs
+        int     0x21
+        PRINT   13, 10, "  maker's file"
+        call    write_file              ; closed with the kid's handles: 6
+        mov     ah, 0x4D
+        int     0x21
+        PRINT   "  4Dh "
+        call    hex16
+        call    crlf
+
+        PRINT   "4Ch from the kid, maker current: the maker ends", 13, 10
+        mov     dx, back3
+        call    make_kid
+        mov     es, [kid]
+        mov     word [es:0x100], 0x09B8 ; mov ax, 4C09h
+        mov     word [es:0x102], 0xCD4C
+        mov     byte [es:0x104], 0x21   ; int 21h
+        call    jump_kid
+back3:  mov     ax, cs
+        mov     ds, ax
+        PRINT   "not reached", 13, 10
+        EXIT    1
+
+; the kid's PSP with INT 22h = DX
+make_kid:
+        mov     ax, 0x2522
+        int     0x21
+        mov     ah, 0x26
+        mov     dx, [kid]
+        int     0x21
+        ret
+
+jump_kid:
+        push    word [kid]
+        mov     ax, 0x100
+        push    ax
+        retf
+
+current:
+        PRINT   " current PSP - me "
+        mov     ah, 0x62
+        int     0x21
+        mov     ax, bx
+        mov     bx, cs
+        sub     ax, bx
+        call    hex16
+        ret
+
+write_file:
+        mov     ah, 0x40
+        mov     bx, [fh]
+        mov     cx, 4
+        mov     dx, fname
+        int     0x21
+        SHOWCF
+        ret
+
+fname:  db      "KEPT.TXT", 0
+fh:     dw      0
+kid:    dw      0
+savesp: dw      0
+r_ax:   dw      0
+r_si:   dw      0
+r_di:   dw      0
+r_bp:   dw      0
+r_sp:   dw      0
