@@ -116,9 +116,10 @@ void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code) {
 
 /* ---- 26h: create a PSP at DX (MS-DOS's $CREATE_PROCESS_DATA_BLOCK) ---- */
 
-/* A copy of the caller's PSP (the one at its CS), its parent included: the new PSP is not a
- * new process and nothing about the current process changes. Its handle table is a copy of
- * the caller's (no file gains a reference); INT 22h-24h are the current vectors. */
+/* A copy of the caller's PSP (the one at its CS), its parent and memory top included: the new
+ * PSP is not a new process and nothing about the current process changes. Its handle table is
+ * a copy of the caller's (no file gains a reference); INT 22h-24h are the current vectors; its
+ * CALL 5 address is computed for its own segment. */
 void dos_fn_create_psp(Dos *d) {
     uint16_t seg = rDX(d), from = dos_caller_psp(d, d->call->entry_sreg[EMU_SS],
                                                   d->call->entry_w[EMU_SP]);
@@ -133,6 +134,7 @@ void dos_fn_create_psp(Dos *d) {
         wr16(d, a + 0x0A + 4u * v, rd16(d, (0x22u + v) * 4u));
         wr16(d, a + 0x0C + 4u * v, rd16(d, (0x22u + v) * 4u + 2));
     }
+    dos_psp_call5(d, seg, rd16(d, a + 2)); /* for the copy's own segment */
     wr16(d, a + 0x32, DOS_JFT_DEFAULT);
     wr16(d, a + 0x34, 0x18);
     wr16(d, a + 0x36, seg);

@@ -241,6 +241,8 @@ void dos_init_memory_map(Dos *d);
 
 /* ---- dos_psp.c ---- */
 void dos_set_vector(Dos *d, uint8_t n, uint16_t seg, uint16_t off);
+/* The CALL 5 address of a PSP (offsets 6 and 8) for a block ending at top. */
+void dos_psp_call5(Dos *d, uint16_t psp, uint16_t top);
 /* A PSP at psp for a block ending at top, with its parent and environment. */
 void dos_build_psp(Dos *d, uint16_t psp, uint16_t top, uint16_t parent, uint16_t env);
 void dos_set_tail(Dos *d, uint16_t psp, const uint8_t *tail, uint8_t len);

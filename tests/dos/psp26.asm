@@ -2,7 +2,7 @@
 ; $CREATE_PROCESS_DATA_BLOCK, $ABORT, $EXIT and reset_environment):
 ; - 26h copies the caller's PSP, its parent included (the new PSP is not a new process: its
 ;   parent is the caller's parent), and its handle table (no file gains a reference); INT 22h-24h
-;   in the copy are the current vectors.
+;   in the copy are the current vectors; its CALL 5 address is computed for its own segment.
 ; - INT 20h from it while its maker is the current process (DEBUG's G command): the PSP at the
 ;   caller's CS gives INT 22h-24h back, nothing is freed or closed, the maker stays current and
 ;   gets, at INT 22h, the stack and registers of its last INT 21h as that call returned them.
@@ -48,7 +48,22 @@ main:   mov     ah, 0x4A
         mov     ax, [es:2]
         sub     ax, [2]
         call    hex16                   ; 0000: the caller's
+        PRINT   " CALL 5 "
+        mov     ax, [es:6]
+        call    hex16                   ; FEF0: 64 KiB or more to the top
+        mov     ah, 0x26
+        mov     dx, 0x9F00              ; 100h paragraphs below the top (free memory)
+        int     0x21
+        mov     es, dx
+        call    space
+        mov     ax, [es:6]
+        call    hex16                   ; 0F00: (100h - 10h) paragraphs in bytes
+        mov     al, ':'
+        call    putc
+        mov     ax, [es:8]
+        call    hex16                   ; FF1C: the far address is still 0000:00C0
         call    crlf
+        mov     es, [kid]
 
         mov     word [es:0x100], 0x20CD ; the kid: INT 20h
         mov     si, 0x1111
