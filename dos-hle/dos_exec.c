@@ -16,8 +16,7 @@ static DosProc *find_proc(Dos *d, uint16_t psp) {
 }
 
 uint16_t dos_caller_psp(Dos *d, uint16_t ss, uint16_t sp) {
-    uint16_t cs = rd16(d, lin(ss, (uint16_t)(sp + 2)));
-    return rd16(d, lin(cs, 0)) == 0x20CD ? cs : d->cur_psp;
+    return rd16(d, lin(ss, (uint16_t)(sp + 2)));
 }
 
 int dos_note_call(Dos *d, const uint16_t w[8], const uint16_t sreg[4]) {

@@ -262,8 +262,9 @@ void dos_start_program(Dos *d, uint16_t psp, const DosImage *img, uint16_t load_
  * PSP that ends (whose INT 22h-24h are restored) is the caller's CS for INT 20h and AH=00h
  * (dos_caller_psp), the current PSP otherwise. */
 void dos_terminate(Dos *d, uint8_t code, uint8_t type, uint16_t this_psp);
-/* The PSP at the caller's CS (the IRET frame at SS:SP), as INT 20h/AH=00h/26h take it; the
- * current PSP when CS:0000 holds no INT 20h (not a PSP: MS-DOS would use garbage there). */
+/* The caller's CS (the IRET frame at SS:SP): the "PSP" INT 20h/AH=00h/26h take, as MS-DOS
+ * does, whatever is there (COMMAND.COM 1.x calls 26h from its transient part, whose segment
+ * holds the command tail at 80h and the FCBs at 5Ch for the copy). */
 uint16_t dos_caller_psp(Dos *d, uint16_t ss, uint16_t sp);
 /* Remember the registers of the current process's INT 21h (at its entry); returns the slot
  * for dos_note_result. */

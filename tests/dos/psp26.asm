@@ -3,6 +3,8 @@
 ; - 26h copies the caller's PSP, its parent included (the new PSP is not a new process: its
 ;   parent is the caller's parent), and its handle table (no file gains a reference); INT 22h-24h
 ;   in the copy are the current vectors; its CALL 5 address is computed for its own segment.
+;   The source is the caller's CS whatever it holds: COMMAND.COM 1.x calls 26h from its transient
+;   segment, where it put the command tail at 80h (the copy carries it to the program's PSP).
 ; - INT 20h from it while its maker is the current process (DEBUG's G command): the PSP at the
 ;   caller's CS gives INT 22h-24h back, nothing is freed or closed, the maker stays current and
 ;   gets, at INT 22h, the stack and registers of its last INT 21h as that call returned them.
@@ -63,6 +65,37 @@ main:   mov     ah, 0x4A
         mov     ax, [es:8]
         call    hex16                   ; FF1C: the far address is still 0000:00C0
         call    crlf
+        ; 26h called from a segment that is not a PSP (as COMMAND.COM 1.x calls it from its
+        ; transient part): the 256 bytes at the caller's CS are copied, its tail at 80h too
+        mov     ax, cs
+        add     ax, 0x0800              ; a segment in our block, 32 KiB up (not a PSP)
+        mov     es, ax
+        mov     di, 0x80
+        mov     si, faketail
+        mov     cx, faketail_end - faketail
+        rep     movsb
+        mov     di, 0x100
+        mov     si, stub26
+        mov     cx, stub26_end - stub26
+        rep     movsb
+        mov     dx, [kid]
+        push    cs
+        mov     bx, .back
+        push    bx
+        push    es
+        mov     bx, 0x100
+        push    bx
+        retf                            ; to the stub: 26h, then RETF here
+.back:  PRINT   "26h from a non-PSP segment: tail ["
+        mov     es, [kid]
+        mov     cl, [es:0x80]
+        xor     ch, ch
+        mov     si, 0x81
+.tail:  mov     al, [es:si]
+        call    putc
+        inc     si
+        loop    .tail
+        PRINT   "]", 13, 10
         mov     es, [kid]
 
         mov     word [es:0x100], 0x20CD ; the kid: INT 20h
@@ -181,6 +214,12 @@ write_file:
         SHOWCF
         ret
 
+faketail: db    5, " tail", 13
+faketail_end:
+stub26: mov     ah, 0x26                ; at the fake segment's 100h
+        int     0x21
+        retf
+stub26_end:
 fname:  db      "KEPT.TXT", 0
 fh:     dw      0
 kid:    dw      0
