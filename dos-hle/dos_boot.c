@@ -82,6 +82,19 @@ static size_t master_env(Dos *d, uint8_t *buf, size_t cap) {
     return k;
 }
 
+/* Handles 0-4 of a PSP: CON, CON, CON, AUX, PRN (0 and 1 the redirected streams when the host's
+ * are not terminals), each a reference to its system-file-table entry. */
+static void std_handles(Dos *d, uint16_t psp) {
+    static const int std_sft[5] = {1, 1, 1, 0, 2};
+    for (int h = 0; h < 5; h++) {
+        int idx = std_sft[h];
+        if (h == 0 && !d->cfg.stdin_is_tty) idx = 3;
+        if (h == 1 && !d->cfg.stdout_is_tty) idx = 4;
+        wr8(d, lin(psp, (uint16_t)(0x18 + h)), (uint8_t)idx);
+        dos_sft_ref(d, idx);
+    }
+}
+
 bool dos_boot(void *ctx, EmuMachine *m) {
     Dos *d = ctx;
     d->m = m;
@@ -135,15 +148,9 @@ bool dos_boot(void *ctx, EmuMachine *m) {
         emu_machine_end(m, EMU_END_ERROR, 0, msg);
         return false;
     }
-    /* standard handles */
-    for (int h = 0; h < 5; h++) {
-        static const int std_sft[5] = {1, 1, 1, 0, 2};
-        int idx = std_sft[h];
-        if (h == 0 && !d->cfg.stdin_is_tty) idx = 3;
-        if (h == 1 && !d->cfg.stdout_is_tty) idx = 4;
-        wr8(d, lin(psp, (uint16_t)(0x18 + h)), (uint8_t)idx);
-        dos_sft_ref(d, idx);
-    }
+    /* standard handles: the shell's, and the program's (inherited from it) */
+    std_handles(d, DOS_SHELL_PSP);
+    std_handles(d, psp);
     d->cur_psp = psp;
     d->dta_seg = psp;
     d->dta_off = 0x80;

@@ -88,15 +88,55 @@ static void fill_dta(Dos *d, const DosDirEntry *e) {
     dos_write_mem(d, d->dta_seg, (uint16_t)(d->dta_off + 0x1E), name, 13);
 }
 
+uint16_t dos_search_begin(Dos *d, int drive, const char (*comps)[13], int n, uint32_t *stamp) {
+    int best = 0;
+    for (int i = 1; i < DOS_SEARCH_MAX; i++)
+        if (d->searches[i].stamp < d->searches[best].stamp) best = i;
+    DosSearch *s = &d->searches[best];
+    s->drive = drive;
+    s->n = n;
+    memset(s->comps, 0, sizeof s->comps);
+    if (n > 0) memcpy(s->comps, comps, (size_t)n * sizeof s->comps[0]);
+    s->stamp = ++d->search_clock;
+    *stamp = s->stamp;
+    return (uint16_t)(best + 1);
+}
+
+const DosSearch *dos_search_get(const Dos *d, uint16_t slot, uint32_t stamp, uint32_t mask) {
+    if (slot == 0 || slot > DOS_SEARCH_MAX) return NULL;
+    const DosSearch *s = &d->searches[slot - 1];
+    return s->stamp && (s->stamp & mask) == (stamp & mask) ? s : NULL;
+}
+
+/* A device named in a search (MS-DOS's BUILDFCB): the entry has the device's name, a blank
+ * extension, attribute 0, the time of the search and size 0; there is no next one. */
+static void device_found(Dos *d, int dev) {
+    uint32_t a = lin(d->dta_seg, d->dta_off);
+    uint16_t date, time;
+    dos_stamp_now(d, &date, &time);
+    wr8(d, a + 0x15, 0);
+    wr16(d, a + 0x16, time);
+    wr16(d, a + 0x18, date);
+    wr16(d, a + 0x1A, 0);
+    wr16(d, a + 0x1C, 0);
+    char name[13];
+    memset(name, 0, sizeof name);
+    dos_device_name83(dev, name);
+    dos_write_mem(d, d->dta_seg, (uint16_t)(d->dta_off + 0x1E), name, 13);
+    wr16(d, a + 0x0F, 0); /* no search slot: find next says no more files */
+    rAX(d) = 0;
+    dos_ok(d);
+}
+
 static void search_next(Dos *d, bool first) {
     uint32_t a = lin(d->dta_seg, d->dta_off);
     uint16_t slot = rd16(d, a + 0x0F);
     uint32_t stamp = (uint32_t)rd16(d, a + 0x11) | (uint32_t)rd16(d, a + 0x13) << 16;
-    if (slot == 0 || slot > DOS_SEARCH_MAX || d->searches[slot - 1].stamp != stamp) {
+    const DosSearch *s = dos_search_get(d, slot, stamp, 0xFFFFFFFFu);
+    if (!s) {
         dos_fail(d, DOSERR_NO_MORE_FILES);
         return;
     }
-    DosSearch *s = &d->searches[slot - 1];
     uint8_t pat[11];
     dos_read_mem(d, d->dta_seg, (uint16_t)(d->dta_off + 1), pat, 11);
     uint8_t attr = rd8(d, a + 0x0C);
@@ -119,15 +159,6 @@ static void find_first(Dos *d) {
     uint16_t e = dos_path_from_guest(d, rDS(d), rDX(d), true, &p);
     if (!e && p.n == 0) e = DOSERR_PATH_NOT_FOUND;
     if (e) { dos_fail(d, e == DOSERR_FILE_NOT_FOUND ? DOSERR_NO_MORE_FILES : e); return; }
-    /* a search slot (the least recently used) remembers the folder */
-    int best = 0;
-    for (int i = 1; i < DOS_SEARCH_MAX; i++)
-        if (d->searches[i].stamp < d->searches[best].stamp) best = i;
-    DosSearch *s = &d->searches[best];
-    s->drive = p.drive;
-    s->n = p.n - 1;
-    memcpy(s->comps, p.comp, sizeof s->comps);
-    s->stamp = ++d->search_clock;
     uint32_t a = lin(d->dta_seg, d->dta_off);
     uint8_t pat[11];
     dos_name_to_fcb(p.comp[p.n - 1], pat);
@@ -135,9 +166,18 @@ static void find_first(Dos *d) {
     dos_write_mem(d, d->dta_seg, (uint16_t)(d->dta_off + 1), pat, 11);
     wr8(d, a + 0x0C, (uint8_t)rCX(d));
     wr16(d, a + 0x0D, 0);
-    wr16(d, a + 0x0F, (uint16_t)(best + 1));
-    wr16(d, a + 0x11, (uint16_t)s->stamp);
-    wr16(d, a + 0x13, (uint16_t)(s->stamp >> 16));
+    if (p.device) { /* in a folder that exists (the resolve checked it): found, as in MS-DOS */
+        int fd = dos_sb_open_dir(d->rootfd[p.drive], (const char (*)[13])p.comp, p.n - 1);
+        if (fd < 0) { dos_fail(d, DOSERR_PATH_NOT_FOUND); return; }
+        close(fd);
+        device_found(d, p.device);
+        return;
+    }
+    uint32_t stamp;
+    uint16_t slot = dos_search_begin(d, p.drive, (const char (*)[13])p.comp, p.n - 1, &stamp);
+    wr16(d, a + 0x0F, slot);
+    wr16(d, a + 0x11, (uint16_t)stamp);
+    wr16(d, a + 0x13, (uint16_t)(stamp >> 16));
     search_next(d, true);
 }
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- termination ---- */
+/* ---- termination: MS-DOS's $ABORT, $EXIT and reset_environment (2.0 and 4.0 alike) ---- */
 
 static DosProc *find_proc(Dos *d, uint16_t psp) {
     for (int i = 0; i < DOS_PROC_MAX; i++)
@@ -15,52 +15,94 @@ static DosProc *find_proc(Dos *d, uint16_t psp) {
     return NULL;
 }
 
-void dos_terminate(Dos *d, uint8_t code, uint8_t type) {
+uint16_t dos_caller_psp(Dos *d, uint16_t ss, uint16_t sp) {
+    return rd16(d, lin(ss, (uint16_t)(sp + 2)));
+}
+
+int dos_note_call(Dos *d, const uint16_t w[8], const uint16_t sreg[4]) {
+    int slot = -1, oldest = 0;
+    for (int i = 0; i < DOS_PROC_MAX && slot < 0; i++) {
+        const DosLastCall *l = &d->last_calls[i];
+        if (l->stamp && l->psp == d->cur_psp) slot = i;
+        else if (l->stamp < d->last_calls[oldest].stamp) oldest = i;
+    }
+    if (slot < 0) slot = oldest;
+    DosLastCall *l = &d->last_calls[slot];
+    l->psp = d->cur_psp;
+    memcpy(l->w, w, sizeof l->w);
+    memcpy(l->sreg, sreg, sizeof l->sreg);
+    l->stamp = ++d->last_call_clock;
+    return slot;
+}
+
+void dos_note_result(Dos *d, int slot, uint16_t psp, const uint16_t w[8], const uint16_t sreg[4]) {
+    if (slot < 0 || slot >= DOS_PROC_MAX) return;
+    DosLastCall *l = &d->last_calls[slot];
+    if (!l->stamp || l->psp != psp) return; /* reused meanwhile */
+    memcpy(l->w, w, sizeof l->w);
+    memcpy(l->sreg, sreg, sizeof l->sreg);
+}
+
+static const DosLastCall *last_call_of(const Dos *d, uint16_t psp) {
+    for (int i = 0; i < DOS_PROC_MAX; i++)
+        if (d->last_calls[i].stamp && d->last_calls[i].psp == psp) return &d->last_calls[i];
+    return NULL;
+}
+
+/* MS-DOS restores INT 22h-24h from the ending PSP and goes to INT 22h. Only when that PSP is
+ * the current process (and not its own parent) does a process really end: its memory is freed
+ * and its files closed (unless it stays resident) and its parent becomes current. Otherwise
+ * (INT 20h from a PSP made with 26h while its maker is current, as DEBUG runs a program) it is
+ * an "old-style return": nothing is freed and the current process stays. Either way the code
+ * at INT 22h gets the stack and registers of the current process's last INT 21h, that call's
+ * frame popped, and flags F202h. */
+void dos_terminate(Dos *d, uint8_t code, uint8_t type, uint16_t this_psp) {
     EmuCpu *c = emu_machine_cpu(d->m);
-    uint16_t psp = d->cur_psp;
     d->depth = 0;
     d->call = NULL;
     wr8(d, lin(DOS_DATA_SEG, DD_INDOS), 0);
-    if (psp == d->facts.psp_seg) {
-        if (type != 3) dos_close_process_files(d, psp);
+    uint16_t cur = d->cur_psp, parent = rd16(d, lin(cur, 0x16));
+    bool ends = parent != cur && cur == this_psp;
+    if (ends && cur == d->facts.psp_seg) { /* the first program: the end of the run */
+        if (type != 3) dos_close_process_files(d, cur);
         d->facts.end_type = type;
         d->facts.end_code = code;
         emu_machine_end(d->m, EMU_END_EXIT, code,
                         type == 1 ? "the program was aborted by Ctrl-C (INT 23h)" : NULL);
         return;
     }
-    uint32_t p = lin(psp, 0);
-    for (int v = 0; v < 3; v++) {
-        wr16(d, (0x22u + (uint32_t)v) * 4u, rd16(d, p + 0x0A + 4u * (uint32_t)v));
-        wr16(d, (0x22u + (uint32_t)v) * 4u + 2, rd16(d, p + 0x0C + 4u * (uint32_t)v));
+    uint32_t p = lin(this_psp, 0);
+    for (uint32_t v = 0; v < 3; v++) {
+        wr16(d, (0x22u + v) * 4u, rd16(d, p + 0x0A + 4u * v));
+        wr16(d, (0x22u + v) * 4u + 2, rd16(d, p + 0x0C + 4u * v));
     }
-    uint16_t parent = rd16(d, p + 0x16);
-    uint16_t to_ip = rd16(d, p + 0x0A), to_cs = rd16(d, p + 0x0C);
+    uint16_t to_ip = rd16(d, 0x22u * 4u), to_cs = rd16(d, 0x22u * 4u + 2);
     d->last_return = (uint16_t)(type << 8 | code);
     d->return_read = false;
-    DosProc *pr = find_proc(d, psp);
-    d->cur_psp = parent;
-    if (pr) {
+    if (ends) {
         if (type != 3) {
-            dos_close_process_files(d, psp);
-            dos_arena_free_owned(&d->arena, psp);
+            dos_close_process_files(d, cur);
+            dos_arena_free_owned(&d->arena, cur);
         }
-        memcpy(c->r.w, pr->w, sizeof pr->w);
-        memcpy(c->sreg, pr->sreg, sizeof pr->sreg);
-        d->dta_seg = pr->parent_dta_seg;
-        d->dta_off = pr->parent_dta_off;
-        pr->used = false;
-        /* back on the parent's stack, its INT 21h frame popped, carry clear */
-        uint32_t f = lin(c->sreg[EMU_SS], c->r.w[EMU_SP]);
-        c->flags = (uint16_t)(rd16(d, f + 4) & ~EMU_FLAG_CF);
-        c->r.w[EMU_SP] = (uint16_t)(c->r.w[EMU_SP] + 6);
-    } else {
-        /* a process made with 26h: the parent's files stay open, its stack is the one of its
-         * last INT 21h (MS-DOS 2.0's INT 20h path) */
-        c->r.w[EMU_SP] = rd16(d, lin(parent, 0x2E));
-        c->sreg[EMU_SS] = rd16(d, lin(parent, 0x30));
-        c->sreg[EMU_DS] = c->sreg[EMU_ES] = parent;
+        DosProc *pr = find_proc(d, cur);
+        if (pr) { /* started by EXEC: the parent's DTA comes back */
+            d->dta_seg = pr->parent_dta_seg;
+            d->dta_off = pr->parent_dta_off;
+            pr->used = false;
+        }
+        d->cur_psp = parent;
     }
+    uint16_t now = d->cur_psp;
+    const DosLastCall *l = last_call_of(d, now);
+    if (l) {
+        memcpy(c->r.w, l->w, sizeof l->w);
+        memcpy(c->sreg, l->sreg, sizeof l->sreg);
+    } else {
+        c->sreg[EMU_DS] = c->sreg[EMU_ES] = now;
+    }
+    c->sreg[EMU_SS] = rd16(d, lin(now, 0x30));
+    c->r.w[EMU_SP] = (uint16_t)(rd16(d, lin(now, 0x2E)) + 6);
+    c->flags = 0xF202u;
     emu_cpu_jump(c, to_cs, to_ip);
 }
 
@@ -68,23 +110,30 @@ void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code) {
     if (paras < 6) paras = 6;
     uint16_t lg;
     dos_arena_resize(&d->arena, d->cur_psp, paras, &lg);
-    dos_terminate(d, code, 3);
+    dos_terminate(d, code, 3, d->cur_psp);
 }
 
-/* ---- 26h: create a PSP at DX, a copy of the current one ---- */
+/* ---- 26h: create a PSP at DX (MS-DOS's $CREATE_PROCESS_DATA_BLOCK) ---- */
 
+/* A copy of the caller's PSP (the one at its CS), its parent and memory top included: the new
+ * PSP is not a new process and nothing about the current process changes. Its handle table is
+ * a copy of the caller's (no file gains a reference); INT 22h-24h are the current vectors; its
+ * CALL 5 address is computed for its own segment. */
 void dos_fn_create_psp(Dos *d) {
-    uint16_t seg = rDX(d);
+    uint16_t seg = rDX(d), from = dos_caller_psp(d, d->call->entry_sreg[EMU_SS],
+                                                  d->call->entry_w[EMU_SP]);
     uint8_t buf[0x100];
-    dos_read_mem(d, d->cur_psp, 0, buf, sizeof buf);
+    dos_read_mem(d, from, 0, buf, sizeof buf);
+    uint16_t n;
+    uint32_t j = dos_jft_addr(d, from, &n);
+    for (uint16_t h = 0; h < DOS_JFT_DEFAULT; h++) buf[0x18 + h] = h < n ? rd8(d, j + h) : 0xFF;
     dos_write_mem(d, seg, 0, buf, sizeof buf);
     uint32_t a = lin(seg, 0);
-    /* memory top: the end of the block the new PSP is in when it is a block, else the parent's */
-    for (int v = 0; v < 3; v++) {
-        wr16(d, a + 0x0A + 4u * (uint32_t)v, rd16(d, (0x22u + (uint32_t)v) * 4u));
-        wr16(d, a + 0x0C + 4u * (uint32_t)v, rd16(d, (0x22u + (uint32_t)v) * 4u + 2));
+    for (uint32_t v = 0; v < 3; v++) {
+        wr16(d, a + 0x0A + 4u * v, rd16(d, (0x22u + v) * 4u));
+        wr16(d, a + 0x0C + 4u * v, rd16(d, (0x22u + v) * 4u + 2));
     }
-    wr16(d, a + 0x16, d->cur_psp); /* the caller is its parent: INT 20h comes back to it */
+    dos_psp_call5(d, seg, rd16(d, a + 2)); /* for the copy's own segment */
     wr16(d, a + 0x32, DOS_JFT_DEFAULT);
     wr16(d, a + 0x34, 0x18);
     wr16(d, a + 0x36, seg);
@@ -246,10 +295,6 @@ void dos_fn_exec(Dos *d) {
     }
     pr->used = true;
     pr->psp = psp;
-    memcpy(pr->w, d->call->entry_w, sizeof pr->w);
-    memcpy(pr->sreg, d->call->entry_sreg, sizeof pr->sreg);
-    pr->w[EMU_SP] = c->r.w[EMU_SP];
-    pr->sreg[EMU_SS] = c->sreg[EMU_SS];
     pr->parent_dta_seg = d->dta_seg;
     pr->parent_dta_off = d->dta_off;
     d->cur_psp = psp;

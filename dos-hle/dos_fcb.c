@@ -259,40 +259,80 @@ static uint8_t block_io(Dos *d, bool write) {
 
 /* ---- directory searches, delete, rename ---- */
 
+/* Put a found directory entry in the DTA as an unopened FCB: for an extended FCB its header
+ * (FFh, 5 zeros, the attribute), then the drive (1 = A) and the 32-byte entry. */
+static void put_found(Dos *d, const Fcb *f, int drv, const uint8_t ent[32]) {
+    uint32_t a = lin(d->dta_seg, d->dta_off);
+    if (f->ext) {
+        wr8(d, a, 0xFF);
+        for (uint32_t i = 1; i < 6; i++) wr8(d, a + i, 0);
+        wr8(d, a + 6, f->attr);
+        a += 7;
+    }
+    wr8(d, a, (uint8_t)(drv + 1));
+    for (uint32_t i = 0; i < 32; i++) wr8(d, a + 1 + i, ent[i]);
+}
+
+/* 11h/12h. The search's folder is kept in a search slot named in the FCB's reserved bytes (19h
+ * 'S', 1Ah entry index, 1Ch slot, 1Dh-1Fh the slot's stamp), so that 12h continues in the
+ * folder of 11h as MS-DOS does (it keeps the folder's cluster there). A device name is found
+ * (MS-DOS's BUILDFCB entry: blank extension, attribute 0, the time of the search, size 0) and
+ * has no next entry. */
 static void search(Dos *d, bool first) {
     Fcb f = fcb_at(d, rDS(d), rDX(d));
-    int drv = fcb_drive(d, &f);
-    if (!dos_drive_valid(d, drv)) { setAL(d, 0xFF); return; }
     uint8_t pat[11];
     fcb_name(d, &f, pat);
-    uint16_t start = 0;
-    if (!first) {
+    const DosSearch *s;
+    uint16_t start = 0, slot;
+    uint32_t stamp;
+    int drv;
+    if (first) {
+        drv = fcb_drive(d, &f);
+        if (!dos_drive_valid(d, drv)) { setAL(d, 0xFF); return; }
+        wr8(d, f.a + 0x19, 0);
+        int dev = dos_device_of_fcb(pat);
+        if (dev) {
+            uint8_t ent[32];
+            memset(ent, 0, sizeof ent);
+            memcpy(ent, pat, 8);
+            memset(ent + 8, ' ', 3);
+            uint16_t date, time;
+            dos_stamp_now(d, &date, &time);
+            ent[22] = (uint8_t)time; ent[23] = (uint8_t)(time >> 8);
+            ent[24] = (uint8_t)date; ent[25] = (uint8_t)(date >> 8);
+            put_found(d, &f, drv, ent);
+            setAL(d, 0);
+            return;
+        }
+        DosPath p;
+        char path[DOS_MAX_CWD + 8];
+        snprintf(path, sizeof path, "%c:\\%s%sX", 'A' + drv, d->cwd[drv], d->cwd[drv][0] ? "\\" : "");
+        const char *cwd[26];
+        if (dos_path_resolve(path, d->cur_drive, dos_cwds(d, cwd), false, &p)) { setAL(d, 0xFF); return; }
+        slot = dos_search_begin(d, drv, (const char (*)[13])p.comp, p.n - 1, &stamp);
+    } else {
         if (rd8(d, f.a + 0x19) != 'S') { setAL(d, 0xFF); return; }
         start = (uint16_t)(rd16(d, f.a + 0x1A) + 1);
+        slot = rd8(d, f.a + 0x1C);
+        stamp = (uint32_t)rd8(d, f.a + 0x1D) | (uint32_t)rd8(d, f.a + 0x1E) << 8 |
+                (uint32_t)rd8(d, f.a + 0x1F) << 16;
     }
-    DosPath p;
-    char path[DOS_MAX_CWD + 8];
-    snprintf(path, sizeof path, "%c:\\%s%sX", 'A' + drv, d->cwd[drv], d->cwd[drv][0] ? "\\" : "");
-    const char *cwd[26];
-    if (dos_path_resolve(path, d->cur_drive, dos_cwds(d, cwd), false, &p)) { setAL(d, 0xFF); return; }
+    s = dos_search_get(d, slot, stamp, 0xFFFFFFu);
+    if (!s) { setAL(d, 0xFF); return; }
+    drv = s->drive;
     DosDirEntry e;
     uint16_t idx;
     uint8_t attr = f.ext ? f.attr : 0;
-    if (dos_find_matches(d, drv, (const char (*)[13])p.comp, p.n - 1, pat, attr, start, &e, &idx) <= 0) {
+    if (dos_find_matches(d, drv, s->comps, s->n, pat, attr, start, &e, &idx) <= 0) {
         setAL(d, 0xFF);
         return;
     }
     wr8(d, f.a + 0x19, 'S');
     wr16(d, f.a + 0x1A, idx);
-    /* the DTA gets an unopened FCB of the file: drive, then the directory entry */
-    uint32_t a = lin(d->dta_seg, d->dta_off);
-    if (f.ext) {
-        wr8(d, a, 0xFF);
-        for (int i = 1; i < 6; i++) wr8(d, a + (uint32_t)i, 0);
-        wr8(d, a + 6, f.attr);
-        a += 7;
-    }
-    wr8(d, a, (uint8_t)(drv + 1));
+    wr8(d, f.a + 0x1C, (uint8_t)slot);
+    wr8(d, f.a + 0x1D, (uint8_t)stamp);
+    wr8(d, f.a + 0x1E, (uint8_t)(stamp >> 8));
+    wr8(d, f.a + 0x1F, (uint8_t)(stamp >> 16));
     uint8_t ent[32];
     memset(ent, 0, sizeof ent);
     if (e.name[0] == '.') {
@@ -308,7 +348,7 @@ static void search(Dos *d, bool first) {
     ent[24] = (uint8_t)date; ent[25] = (uint8_t)(date >> 8);
     uint32_t size = e.is_dir ? 0 : e.size;
     for (int i = 0; i < 4; i++) ent[28 + i] = (uint8_t)(size >> (8 * i));
-    for (int i = 0; i < 32; i++) wr8(d, a + 1 + (uint32_t)i, ent[i]);
+    put_found(d, &f, drv, ent);
     setAL(d, 0);
 }
 

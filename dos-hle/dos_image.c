@@ -1,5 +1,8 @@
 /* MZ header checks and image placement. Every inconsistency is a clear error, never a guess:
- * a truncated or lying header is refused before anything is loaded. */
+ * a lying header is refused before anything is loaded. As MS-DOS's EXEC (2.0-4.0 source,
+ * EXEC.ASM), the load module is the header's whole 512-byte pages less the header, and a file
+ * shorter than that by less than 512 bytes is fine: DOS reads what is there (MS-DOS 2.0's own
+ * SORT.EXE is 2 bytes shorter than its header says). */
 #include "dos_image.h"
 
 #include <stdio.h>
@@ -68,12 +71,15 @@ bool dos_image_check(const uint8_t *f, size_t len, DosImage *img, char *err, siz
                  (unsigned)z->image_off);
         return false;
     }
-    if (declared > len) {
+    uint32_t paged = (uint32_t)z->pages * 512u;
+    if (paged > len && paged - len >= 512u) {
+        /* MS-DOS 4.0: "if we are off by 512 bytes or more then the header lied" */
         snprintf(err, errlen, "truncated MZ file: the header says %u bytes, the file has %zu",
                  (unsigned)declared, len);
         return false;
     }
-    z->image_size = declared - z->image_off;
+    z->image_size = paged - z->image_off;
+    z->file_bytes = (uint32_t)(len < paged ? len : paged) - z->image_off;
     if (z->image_size > 0xA0000u) {
         snprintf(err, errlen, "the program image (%u bytes) is larger than memory",
                  (unsigned)z->image_size);
@@ -94,14 +100,14 @@ uint32_t dos_image_min_paras(const DosImage *img) {
 
 uint32_t dos_image_max_paras(const DosImage *img) {
     if (!img->is_exe) return 0x100000u; /* a .COM gets the largest block */
-    if (img->mz.min_alloc == 0 && img->mz.max_alloc == 0) return 0x100000u; /* load high: all */
+    if (img->mz.max_alloc == 0) return 0x100000u; /* load high: all of the largest block */
     uint32_t want = image_paras(img) + img->mz.max_alloc;
     uint32_t least = dos_image_min_paras(img);
     return want < least ? least : want;
 }
 
 uint16_t dos_image_load_seg(const DosImage *img, uint16_t psp, uint16_t top) {
-    if (img->is_exe && img->mz.min_alloc == 0 && img->mz.max_alloc == 0)
+    if (img->is_exe && img->mz.max_alloc == 0)
         return (uint16_t)(top - (img->mz.image_size + 15) / 16);
     return (uint16_t)(psp + 0x10);
 }
@@ -123,7 +129,7 @@ bool dos_image_place(const uint8_t *f, const DosImage *img, uint8_t *mem, uint16
                  (unsigned)z->image_size);
         return false;
     }
-    memcpy(mem + base, f + z->image_off, z->image_size);
+    memcpy(mem + base, f + z->image_off, z->file_bytes); /* the rest: as it was, as DOS */
     for (uint32_t i = 0; i < z->nrelocs; i++) {
         const uint8_t *r = f + z->reloc_off + i * 4u;
         uint32_t at = base + rd16(r) + (uint32_t)rd16(r + 2) * 16u;

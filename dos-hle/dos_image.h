@@ -17,7 +17,8 @@ typedef struct DosMz {
     uint16_t min_alloc, max_alloc; /* paragraphs needed / wanted after the image */
     uint16_t ss, sp, checksum, ip, cs, reloc_off;
     uint32_t image_off;   /* header_paras * 16 */
-    uint32_t image_size;  /* bytes of the load module */
+    uint32_t image_size;  /* bytes of the load module: pages * 512 - header, as DOS reserves */
+    uint32_t file_bytes;  /* of those, the bytes the file has (less by under 512 at most) */
 } DosMz;
 
 typedef struct DosImage {
@@ -35,8 +36,8 @@ bool dos_image_check(const uint8_t *file, size_t len, DosImage *img, char *err, 
 uint32_t dos_image_min_paras(const DosImage *img);
 uint32_t dos_image_max_paras(const DosImage *img);
 
-/* Where the load module goes in a block [psp, top): PSP + 10h, or for an .EXE with min and
- * max allocation both 0 ("load high") the top of the block. */
+/* Where the load module goes in a block [psp, top): PSP + 10h, or for an .EXE with max
+ * allocation 0 ("load high", as MS-DOS's EXEC decides it) the top of the block. */
 uint16_t dos_image_load_seg(const DosImage *img, uint16_t psp, uint16_t top);
 
 /* Copy the load module to mem at load_seg:0 (a .COM: the whole file) and apply the relocations

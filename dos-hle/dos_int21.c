@@ -15,6 +15,7 @@ static DosCall *push_call(Dos *d, EmuCpu *c) {
     k->set_flags = k->clear_flags = 0;
     k->nsteps = k->pos = 0;
     k->ctrl_c = false;
+    k->note = -1;
     d->call = k;
     wr8(d, lin(DOS_DATA_SEG, DD_INDOS), (uint8_t)d->depth);
     return k;
@@ -40,6 +41,7 @@ static void finish_call(Dos *d, EmuCpu *c) {
     memcpy(c->r.w, k->w, sizeof k->w);
     memcpy(c->sreg, k->sreg, sizeof k->sreg);
     c->sreg[EMU_CS] = cs;
+    dos_note_result(d, k->note, k->note_psp, c->r.w, c->sreg);
     uint32_t a = lin(c->sreg[EMU_SS], (uint16_t)(c->r.w[EMU_SP] + 4)); /* the caller's flags */
     uint16_t f = rd16(d, a);
     f = (uint16_t)((f | k->set_flags) & ~k->clear_flags);
@@ -49,7 +51,9 @@ static void finish_call(Dos *d, EmuCpu *c) {
 
 static void dispatch(Dos *d, uint8_t ah) {
     switch (ah) {
-    case 0x00: dos_terminate(d, 0, 0); break;
+    case 0x00:
+        dos_terminate(d, 0, 0, dos_caller_psp(d, d->call->entry_sreg[EMU_SS], d->call->entry_w[EMU_SP]));
+        break;
     case 0x01: case 0x02: case 0x03: case 0x04: case 0x05: case 0x06: case 0x07: case 0x08:
     case 0x09: case 0x0A: case 0x0B: case 0x0C:
         dos_fn_console(d, ah);
@@ -69,7 +73,7 @@ static void dispatch(Dos *d, uint8_t ah) {
     case 0x26: dos_fn_create_psp(d); break;
     case 0x31: dos_fn_keep(d, rDX(d), rAL(d)); break;
     case 0x4B: dos_fn_exec(d); break;
-    case 0x4C: dos_terminate(d, rAL(d), 0); break;
+    case 0x4C: dos_terminate(d, rAL(d), 0, d->cur_psp); break;
     default: dos_fn_misc(d, ah); break;
     }
 }
@@ -84,6 +88,8 @@ static uint32_t int21(Dos *d, EmuCpu *c) {
     /* DOS keeps the caller's stack pointer in its PSP (offset 2Eh) */
     wr16(d, lin(d->cur_psp, 0x2E), c->r.w[EMU_SP]);
     wr16(d, lin(d->cur_psp, 0x30), c->sreg[EMU_SS]);
+    k->note = dos_note_call(d, c->r.w, c->sreg);
+    k->note_psp = d->cur_psp;
     uint32_t cost = d->costs.call + d->costs.fn[ah];
     int depth = d->depth;
     d->call_extra = 0;
@@ -123,7 +129,7 @@ static uint32_t ctrlc_after(Dos *d, EmuCpu *c) {
         if (c->flags & EMU_FLAG_CF) {
             d->depth = 0;
             d->call = NULL;
-            dos_terminate(d, 0, 1);
+            dos_terminate(d, 0, 1, d->cur_psp);
             return d->costs.int20;
         }
         c->r.w[EMU_SP] = (uint16_t)(sp + 2);
@@ -185,7 +191,7 @@ uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc) {
     case SVC_INT20:
         d->depth = 0;
         d->call = NULL;
-        dos_terminate(d, 0, 0);
+        dos_terminate(d, 0, 0, dos_caller_psp(d, c->sreg[EMU_SS], c->r.w[EMU_SP]));
         return d->costs.int20;
     case SVC_CTRLC_BEFORE:
         d->ctrlc_sp = c->r.w[EMU_SP];
@@ -197,7 +203,7 @@ uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc) {
     case SVC_INT23_DEFAULT:
         d->depth = 0;
         d->call = NULL;
-        dos_terminate(d, 0, 1);
+        dos_terminate(d, 0, 1, d->cur_psp);
         return d->costs.int20;
     case SVC_INT27: {
         uint16_t dx = c->r.w[EMU_DX];

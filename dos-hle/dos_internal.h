@@ -81,6 +81,8 @@ typedef struct DosCall {
     DosStep *steps;
     int nsteps, cap, pos;
     bool ctrl_c;             /* Ctrl-C seen: INT 23h after the steps */
+    int note;                /* the caller's DosLastCall slot, given its results at the end */
+    uint16_t note_psp;
 } DosCall;
 
 #define DOS_CALL_DEPTH 8
@@ -88,11 +90,19 @@ typedef struct DosCall {
 /* ---- processes started by EXEC ---- */
 typedef struct DosProc {
     uint16_t psp;
-    uint16_t w[8], sreg[4];  /* the parent's registers at its EXEC */
     uint16_t parent_dta_seg, parent_dta_off;
     bool used;
 } DosProc;
 #define DOS_PROC_MAX 16
+
+/* The registers of a process's last INT 21h, as it returned them (as it was given them while
+ * it has not returned: EXEC). MS-DOS keeps them on the caller's stack, at the SS:SP it stores in
+ * the PSP at 2Eh; a termination returns to the new current process with them. */
+typedef struct DosLastCall {
+    uint16_t psp;
+    uint16_t w[8], sreg[4];
+    uint32_t stamp;          /* for reuse, least recently used; 0: free */
+} DosLastCall;
 
 /* ---- find first/next searches ---- */
 #define DOS_SEARCH_MAX 16
@@ -132,6 +142,8 @@ struct Dos {
     uint16_t cur_psp;
     uint16_t dta_seg, dta_off;
     DosProc procs[DOS_PROC_MAX];
+    DosLastCall last_calls[DOS_PROC_MAX];
+    uint32_t last_call_clock;
     uint16_t last_return;    /* AH=4Dh: type << 8 | code */
     bool return_read;
 
@@ -229,6 +241,8 @@ void dos_init_memory_map(Dos *d);
 
 /* ---- dos_psp.c ---- */
 void dos_set_vector(Dos *d, uint8_t n, uint16_t seg, uint16_t off);
+/* The CALL 5 address of a PSP (offsets 6 and 8) for a block ending at top. */
+void dos_psp_call5(Dos *d, uint16_t psp, uint16_t top);
 /* A PSP at psp for a block ending at top, with its parent and environment. */
 void dos_build_psp(Dos *d, uint16_t psp, uint16_t top, uint16_t parent, uint16_t env);
 void dos_set_tail(Dos *d, uint16_t psp, const uint8_t *tail, uint8_t len);
@@ -244,7 +258,18 @@ void dos_start_program(Dos *d, uint16_t psp, const DosImage *img, uint16_t load_
                        uint16_t ax);
 
 /* ---- dos_exec.c ---- */
-void dos_terminate(Dos *d, uint8_t code, uint8_t type);
+/* End a process as MS-DOS's abort/exit code does (type 0 normal, 1 Ctrl-C, 3 resident). The
+ * PSP that ends (whose INT 22h-24h are restored) is the caller's CS for INT 20h and AH=00h
+ * (dos_caller_psp), the current PSP otherwise. */
+void dos_terminate(Dos *d, uint8_t code, uint8_t type, uint16_t this_psp);
+/* The caller's CS (the IRET frame at SS:SP): the "PSP" INT 20h/AH=00h/26h take, as MS-DOS
+ * does, whatever is there (COMMAND.COM 1.x calls 26h from its transient part, whose segment
+ * holds the command tail at 80h and the FCBs at 5Ch for the copy). */
+uint16_t dos_caller_psp(Dos *d, uint16_t ss, uint16_t sp);
+/* Remember the registers of the current process's INT 21h (at its entry); returns the slot
+ * for dos_note_result. */
+int dos_note_call(Dos *d, const uint16_t w[8], const uint16_t sreg[4]);
+void dos_note_result(Dos *d, int slot, uint16_t psp, const uint16_t w[8], const uint16_t sreg[4]);
 void dos_fn_exec(Dos *d);           /* 4Bh */
 void dos_fn_create_psp(Dos *d);     /* 26h */
 void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */
@@ -286,6 +311,13 @@ uint8_t dos_attr_of(const DosDirEntry *e);
 
 /* ---- dos_dirs.c ---- */
 void dos_fn_dirs(Dos *d, uint8_t ah); /* 39h-3Bh, 47h, 4Eh, 4Fh, 0Eh, 19h, 1Bh, 1Ch, 36h */
+/* A search slot (the least recently used is reused) that remembers the folder of a search, so
+ * that find next continues there whatever the current folder is then (COMMAND.COM 2.0's DIR
+ * changes to the folder, searches first, changes back, then searches next). Returns the slot
+ * number (1-based) and its stamp; dos_search_get gives it back while it is still that search
+ * (stamps compared under mask). */
+uint16_t dos_search_begin(Dos *d, int drive, const char (*comps)[13], int n, uint32_t *stamp);
+const DosSearch *dos_search_get(const Dos *d, uint16_t slot, uint32_t stamp, uint32_t mask);
 int dos_find_matches(Dos *d, int drive, const char (*comps)[13], int n, const uint8_t pat[11],
                      uint8_t attr, uint16_t start, DosDirEntry *found, uint16_t *index);
 

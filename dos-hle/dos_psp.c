@@ -39,6 +39,17 @@ uint16_t dos_fcb_drive_validity(Dos *d, uint16_t psp) {
     return ax;
 }
 
+/* The CALL 5 far address at 6 as MS-DOS's SETMEM writes it: the word at 6 is the bytes the
+ * segment has (CP/M's memory size), paragraphs to the top at most 0FFFh, less 100h bytes; the
+ * segment at 8 makes the address 0000:00C0 (F01D:FEF0 when the block is 64 KiB or more). */
+void dos_psp_call5(Dos *d, uint16_t psp, uint16_t top) {
+    uint16_t paras = (uint16_t)(top - psp);
+    if (paras > 0x0FFF) paras = 0x0FFF;
+    paras = (uint16_t)(paras - 0x10);
+    wr16(d, lin(psp, 6), (uint16_t)(paras << 4));
+    wr16(d, lin(psp, 8), (uint16_t)(0x0C - paras));
+}
+
 /* A PSP at psp for a block ending at top. */
 void dos_build_psp(Dos *d, uint16_t psp, uint16_t top, uint16_t parent, uint16_t env) {
     uint32_t a = lin(psp, 0);
@@ -46,10 +57,8 @@ void dos_build_psp(Dos *d, uint16_t psp, uint16_t top, uint16_t parent, uint16_t
     wr8(d, a + 0, 0xCD);
     wr8(d, a + 1, 0x20);
     wr16(d, a + 2, top);
-    /* CALL 5 entry as DOS writes it: far call to F01D:FEF0 (word at 6: the segment's size) */
     wr8(d, a + 5, 0x9A);
-    wr16(d, a + 6, 0xFEF0);
-    wr16(d, a + 8, 0xF01D);
+    dos_psp_call5(d, psp, top);
     for (int v = 0; v < 3; v++) {
         wr16(d, a + 0x0A + 4u * (uint32_t)v, rd16(d, (0x22u + (uint32_t)v) * 4u));
         wr16(d, a + 0x0C + 4u * (uint32_t)v, rd16(d, (0x22u + (uint32_t)v) * 4u + 2));

@@ -76,7 +76,15 @@ static void test_image(void) {
     CHECK(check_mz(mz(612, 100, 2, 0, 1, 0), 612, "too small"));
     CHECK(check_mz(mz(612, 100, 2, 3, 2, 0x1C), 612, "relocation table"));
     CHECK(check_mz(mz(612, 100, 2, 65535, 2, 0x1C), 612, "relocation table"));
-    CHECK(check_mz(mz(600, 100, 2, 0, 2, 0), 600, "the header says 612 bytes"));
+    /* a file shorter than its header says by less than 512 bytes loads, as under MS-DOS (its
+     * EXEC reads the header's whole pages and fails only when 512 bytes or more are missing;
+     * MS-DOS 2.0's SORT.EXE is 2 bytes short): the load module is still pages * 512 - header */
+    CHECK(check_mz(mz(600, 100, 2, 0, 2, 0), 600, NULL));
+    uint8_t *shortf = mz(600, 100, 2, 0, 2, 0);
+    CHECK(dos_image_check(shortf, 600, &img, err, sizeof err) && img.mz.image_size == 992 &&
+          img.mz.file_bytes == 568);
+    free(shortf);
+    CHECK(check_mz(mz(512, 100, 2, 0, 2, 0), 512, "the header says 612 bytes"));
     CHECK(check_mz(mz(612, 600, 2, 0, 2, 0), 612, "last 512-byte page"));
     /* 65,535 relocations that really are in a big header are fine */
     size_t hl = 0x1C + 65535u * 4u, total = (hl + 15) / 16 * 16 + 16;
@@ -94,10 +102,11 @@ static void test_image(void) {
     put16(f + 0x1E, 0);
     put16(f + 32 + 4, 0x0010);
     uint8_t *mem = calloc(1, 0x100010);
-    CHECK(dos_image_check(f, 612, &img, err, sizeof err) && img.mz.image_size == 580);
+    CHECK(dos_image_check(f, 612, &img, err, sizeof err) && img.mz.image_size == 992 &&
+          img.mz.file_bytes == 580);
     CHECK(dos_image_place(f, &img, mem, 0x1000, 0x1000, 0x2000, err, sizeof err));
     CHECK(mem[0x10004] == 0x10 && mem[0x10005] == 0x10);
-    CHECK(dos_image_min_paras(&img) == 0x10 + (580 + 15) / 16);
+    CHECK(dos_image_min_paras(&img) == 0x10 + 992 / 16);
     put16(f + 0x1E, 0x1000); /* far outside the block */
     CHECK(!dos_image_place(f, &img, mem, 0x1000, 0x1000, 0x1100, err, sizeof err) &&
           strstr(err, "outside"));

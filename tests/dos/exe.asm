@@ -52,7 +52,7 @@ r1:     mov     ax, IMAGE_PARA_OF_DATA
         mov     es, bx
         mov     ax, [es:2]
         sub     ax, bx
-        call    hex16                   ; block: 10h + image (310h + ...) + max alloc
+        call    hex16                   ; block: 10h + the header's pages less the header (3Dh) + max alloc
         mov     ax, 0x4C05
         int     0x21
 

@@ -124,11 +124,8 @@ main:
         mov     dx, [kid]
         int     0x21
         mov     es, [kid]
-        mov     word [es:0x100], 0x20CD ; the child: INT 20h
-        mov     ah, 0x50
-        mov     bx, [kid]
-        int     0x21
-        push    es
+        mov     word [es:0x100], 0x20CD ; the child: INT 20h (run as DEBUG runs a program:
+        push    es                      ; the current process stays the maker; see psp26.asm)
         mov     ax, 0x100
         push    ax
         retf

@@ -1,4 +1,4 @@
-; The MZ .EXE of exe.asm with min and max allocation 0: DOS loads it high, at the top of the
+; The MZ .EXE of exe.asm with max allocation 0: DOS loads it high, at the top of the
 ; block (all of memory), and relocates it there; the PSP stays where it is.
         cpu     8086
 
@@ -11,8 +11,8 @@ IMAGE_PARA_OF_STACK equ 0x30           ; stack at image offset 300h
         dw      (file_size + 511) / 512
         dw      2                       ; relocations
         dw      3                       ; header paragraphs
-        dw      0                       ; min alloc: 0 and max 0 = load high
-        dw      0                       ; max alloc
+        dw      0                       ; min alloc
+        dw      0                       ; max alloc 0 = load high (MS-DOS: max alloc alone decides)
         dw      IMAGE_PARA_OF_STACK     ; SS
         dw      0x0080                  ; SP
         dw      0                       ; checksum

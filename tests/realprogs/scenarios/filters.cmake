@@ -1,0 +1,23 @@
+# MS-DOS 2.0's filters: SORT (as a UNIX filter, reversed, from a column), FIND (on files, as a
+# filter, /V /C /N), FC (lines and /B bytes), MORE (through a pipe in COMMAND.COM, a space for its
+# "-- More --" from the keys). SORT 2.0 writes its last line without CR LF (its code subtracts 2
+# from the length it writes) and ends with AH=4Ch and whatever AL the write left (the low byte of
+# the count written: 76 here) as its return code: the expected outputs keep both.
+rp_tool(v2.0/bin SORT.EXE FIND.EXE FC.EXE MORE.COM COMMAND.COM)
+rp_input(FRUIT.TXT)
+rp_input(NOTES.TXT)
+rp_input(OLD.TXT)
+rp_input(NEW.TXT)
+rp_input(L30.TXT)
+rp_stamp()
+rp_run(sort PROG SORT.EXE STDIN FRUIT.TXT EXIT 76)
+rp_run(sort_r PROG SORT.EXE TAIL "/R" STDIN FRUIT.TXT EXIT 76)
+rp_run(sort_col PROG SORT.EXE TAIL "/+3" STDIN FRUIT.TXT EXIT 76)
+rp_run(find PROG FIND.EXE TAIL "\"an\" FRUIT.TXT NOTES.TXT")
+rp_run(find_filter PROG FIND.EXE TAIL "\"a\"" STDIN NOTES.TXT)
+rp_run(find_v PROG FIND.EXE TAIL "/V /N \"e\" FRUIT.TXT")
+rp_run(find_c PROG FIND.EXE TAIL "/C \"a\" FRUIT.TXT NOTES.TXT")
+rp_run(fc PROG FC.EXE TAIL "OLD.TXT NEW.TXT")
+rp_run(fc_b PROG FC.EXE TAIL "/B OLD.TXT NEW.TXT")
+rp_run(fc_same PROG FC.EXE TAIL "OLD.TXT OLD.TXT")
+rp_run(more PROG COMMAND.COM TAIL "/C TYPE L30.TXT | MORE" KEYS " ")
