@@ -11,7 +11,7 @@
 #include <string.h>
 
 enum {
-    O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST,
+    O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
     O_NO_PROGRESS, O_SPEED, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
@@ -26,6 +26,7 @@ static const struct option longopts[] = {
     {"epoch", required_argument, 0, O_EPOCH},
     {"drive", required_argument, 0, O_DRIVE},
     {"cost-model", required_argument, 0, O_COST},
+    {"dos-version", required_argument, 0, O_DOS_VERSION},
     {"profil", optional_argument, 0, O_PROFIL},
     {"bucket", required_argument, 0, O_BUCKET},
     {"grain", required_argument, 0, O_GRAIN},
@@ -73,6 +74,7 @@ void options_help(void) {
         "  --drive X=DIR[:ro]     host folder as drive X: (default C: = the current folder)\n"
         "  --epoch DATE           virtual clock start, YYYY-MM-DD[THH:MM:SS] (1980-01-01T00:00:00)\n"
         "  --cost-model off|FILE  clocks charged for DOS services: off, or read from FILE\n"
+        "  --dos-version X.Y      the version INT 21h AH=30h reports (default 3.30)\n"
         "\n"
         "Profiling:\n"
         "  --profil[=FILE]        write a PROFIL histogram (default PROG.PRF in the current folder)\n"
@@ -226,6 +228,15 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
     case O_EPOCH: o->epoch = arg; return true;
     case O_DRIVE: return parse_drive(o, arg);
     case O_COST: o->cost_model = arg; return true;
+    case O_DOS_VERSION: {
+        unsigned major, minor;
+        char end;
+        if (sscanf(arg, "%u.%u%c", &major, &minor, &end) != 2 || major < 1 || major > 9 || minor > 99)
+            return fail(name, "expected a version X.Y from 1.0 to 9.99, got '%s'", arg);
+        o->dos_major = (uint8_t)major;
+        o->dos_minor = (uint8_t)minor;
+        return true;
+    }
     case O_PROFIL: o->profil = arg ? arg : ""; return true;
     case O_BUCKET: return parse_u32opt(name, arg, 1, 0xFFFF, &o->bucket);
     case O_GRAIN: return parse_u32opt(name, arg, 60, 54925, &o->grain);

@@ -42,6 +42,7 @@ typedef struct Options {
     DriveOpt drives[MAX_DRIVES];
     int ndrives;
     const char *cost_model;   /* NULL (default), "off", or a file */
+    uint8_t dos_major, dos_minor; /* 0: DOS's default (3.30) */
     /* profiling */
     const char *profil;       /* NULL: off; "": PROG.PRF; else file */
     unsigned bucket, grain;

@@ -115,6 +115,8 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
         snprintf(err, errlen, "--epoch: expected YYYY-MM-DD[THH:MM:SS] between 1980 and 2099, got '%s'", o->epoch);
         return false;
     }
+    cfg->version_major = o->dos_major;
+    cfg->version_minor = o->dos_minor;
     if (o->cost_model) {
         if (!strcmp(o->cost_model, "off")) cfg->no_costs = true;
         else cfg->cost_file = o->cost_model;
