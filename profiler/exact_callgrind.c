@@ -67,7 +67,8 @@ static void put_fn_ref(ProfBuf *b, const char *tag, uint32_t id, const char *nam
     prof_buf_printf(b, "%s=(%u) %s\n", tag, id, name);
 }
 
-bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *cmd, ProfBuf *out) {
+bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *file, const char *cmd,
+                          ProfBuf *out) {
     /* distinct function keys */
     size_t nkeys = 0;
     uint32_t *keys = malloc(e->nnodes * sizeof *keys);
@@ -132,7 +133,7 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *c
     prof_buf_printf(out, "pid: 1\ncmd: %s\npart: 1\n\npositions: instr\nevents: Cycles Instructions\n",
                     cmd ? cmd : "program");
     prof_buf_printf(out, "summary: %llu %llu\n\nfl=(1) %s\n", (unsigned long long)e->total_cycles,
-                    (unsigned long long)e->total_insns, cmd ? cmd : "program");
+                    (unsigned long long)e->total_insns, file ? file : cmd ? cmd : "program");
     size_t ci = 0, ai = 0;
     for (uint32_t id = 1; id <= nid; id++) {
         bool any = (ci < nc && cost[ci].fid == id) || (ai < na && arc[ai].caller == id);

@@ -315,8 +315,10 @@ typedef struct ProfNamer {
 } ProfNamer;
 
 /* callgrind format (events Cycles Instructions; calls= lines with inclusive costs), for
- * callgrind_annotate and KCachegrind. cmd names the program in the header. */
-bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *n, const char *cmd, ProfBuf *out);
+ * callgrind_annotate and KCachegrind. file names the program (fl=), cmd the command line in
+ * the header (cmd:); either may be NULL. */
+bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *n, const char *file, const char *cmd,
+                          ProfBuf *out);
 /* Folded stacks: "outer;inner;leaf cycles", one line per stack, sorted. */
 bool prof_exact_folded(const ProfExact *e, const ProfNamer *n, ProfBuf *out);
 

@@ -130,7 +130,7 @@ bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
     bool ok = true;
     if (s->cfg.callgrind_path) {
         ProfBuf b = {0};
-        prof_exact_callgrind(s->exact, &n, s->cfg.command ? s->cfg.command : s->cfg.program, &b);
+        prof_exact_callgrind(s->exact, &n, s->cfg.program, s->cfg.command, &b);
         ok &= session_write_buf(s->cfg.callgrind_path, &b, msg, ctx);
     }
     if (s->cfg.folded_path) {

@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
     }
     ProfNamer n = {&map, 0x4100, 933, NULL};
     ProfBuf cg = {0}, fo = {0};
-    CHECK(prof_exact_callgrind(e, &n, "sample.com", &cg));
+    CHECK(prof_exact_callgrind(e, &n, "sample.com", "sample.com", &cg));
     CHECK(prof_exact_folded(e, &n, &fo));
     /* the folded counts add up to every cycle */
     uint64_t sum = 0;
