@@ -9,12 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum {
     O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
-    O_NO_PROGRESS, O_SPEED, O_TRACE, O_CONFIG, O_HELP, O_VERSION,
+    O_NO_PROGRESS, O_SPEED, O_TRACE, O_SCALE, O_SCREENSHOT, O_CONFIG, O_HELP, O_VERSION,
 };
 
 static const struct option longopts[] = {
@@ -49,6 +50,8 @@ static const struct option longopts[] = {
     {"no-progress", no_argument, 0, O_NO_PROGRESS},
     {"speed", required_argument, 0, O_SPEED},
     {"trace", required_argument, 0, O_TRACE},
+    {"scale", required_argument, 0, O_SCALE},
+    {"screenshot", required_argument, 0, O_SCREENSHOT},
     {"config", required_argument, 0, O_CONFIG},
     {"help", no_argument, 0, O_HELP},
     {"version", no_argument, 0, O_VERSION},
@@ -94,7 +97,10 @@ void options_help(void) {
         "                         .COM linked at 100h, 20 for a NASM-made .EXE's header)\n"
         "\n"
         "Output:\n"
-        "  --frontend tty|stdio|sdl  how to show the guest (default: tty on a terminal)\n"
+        "  --frontend tty|stdio|sdl  how to show the guest (default: tty on a terminal);\n"
+        "                         sdl: a window with the live profile beside the screen\n"
+        "  --scale N              sdl: window size, N times 960x400 (1 to 8, default 1)\n"
+        "  --screenshot FILE      sdl: write the window to FILE.png or FILE.bmp at exit\n"
         "  --screen               print the text screen at exit\n"
         "  --stats                print cycles, instructions and exit status on stderr at exit\n"
         "  --no-progress          no progress line on a terminal\n"
@@ -291,6 +297,19 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         else return fail(name, "expected real or max, got '%s'", arg);
         return true;
     case O_TRACE: o->trace = arg; return true;
+    case O_SCALE: {
+        uint32_t n;
+        if (!parse_u32opt(name, arg, 1, 8, &n)) return false;
+        o->scale = (int)n;
+        return true;
+    }
+    case O_SCREENSHOT: {
+        size_t n = strlen(arg);
+        if (n < 5 || (strcasecmp(arg + n - 4, ".png") && strcasecmp(arg + n - 4, ".bmp")))
+            return fail(name, "expected a file name ending in .png or .bmp, got '%s'", arg);
+        o->screenshot = arg;
+        return true;
+    }
     case O_HELP: options_help(); exit(0);
     case O_VERSION: printf("emu86 %s\n", EMU86_VERSION); exit(0);
     default: return false;
@@ -448,6 +467,10 @@ bool options_parse(Options *o, int argc, char **argv) {
     if ((o->profil_offset_set || o->profil_scale_set || o->profil_bufsiz_set || o->profil_style || o->profil_pc_ip) && !o->unix_profil &&
         !o->nranges) {
         fprintf(stderr, "emu86: %s--profil-offset/--profil-scale/--profil-bufsiz/--profil-style/--profil-pc need --unix-profil (see emu86 --help)\n", where);
+        return false;
+    }
+    if ((o->scale || o->screenshot) && (!o->frontend || strcmp(o->frontend, "sdl"))) {
+        fprintf(stderr, "emu86: %s--%s needs --frontend sdl (see emu86 --help)\n", where, o->screenshot ? "screenshot" : "scale");
         return false;
     }
     if (o->nranges && !o->unix_profil) {

@@ -61,6 +61,8 @@ typedef struct Options {
     bool screen, stats, progress_off;
     int speed;                /* -1 auto (real time with tty/sdl), 0 max, 1 real time */
     const char *trace;
+    int scale;                /* --frontend sdl: window scale (0: 1) */
+    const char *screenshot;   /* --frontend sdl: FILE.png / FILE.bmp written at exit */
     /* program */
     const char *program;
     char **args;

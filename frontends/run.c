@@ -5,6 +5,7 @@
 #include "emu.h"
 #include "profiler.h"
 #include "profiling.h"
+#include "sdl_run.h"
 #include "tty.h"
 
 #include <errno.h>
@@ -136,6 +137,7 @@ typedef struct Run {
     EmuMachine *m;
     FILE *trace;
     Ui ui;
+    SdlRun sdl;
 } Run;
 
 static void run_free(Run *r) {
@@ -153,7 +155,7 @@ static int fail_with(Run *r, int status, const char *msg) {
 }
 
 /* Load the program, build the machine and attach DOS and the profiler to it. */
-static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use_tty) {
+static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use_tty, int use_sdl) {
     char err[512];
     int status = 0;
     r->prof = profiling_new(o, err, sizeof err, &status);
@@ -180,7 +182,7 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
     Ui *ui = &r->ui;
     ui->m = m;
-    ui->pace = o->speed == 1 || (o->speed < 0 && use_tty);
+    ui->pace = o->speed == 1 || (o->speed < 0 && (use_tty || use_sdl));
     ui->progress = !o->progress_off && !use_tty && isatty(2) && !isatty(1);
     if (o->trace) {
         r->trace = fopen(o->trace, "w");
@@ -196,10 +198,12 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
         ui->tty = tty_open(m, isatty(0));
         if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
         else emu_machine_set_input_fd(m, 0);
-    } else {
+    } else if (!use_sdl) {
         emu_machine_set_input_fd(m, 0);
         emu_machine_set_output(m, sink_write, out);
     }
+    /* the window (last: nothing after it can fail) */
+    if (use_sdl && !sdl_run_start(&r->sdl, m, r->dos, o, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
     ui->t0 = host_seconds();
     if (ui->tty || ui->pace || ui->progress) emu_machine_add_timer(m, UI_PERIOD_PIT, ui_tick, ui);
     return 0;
@@ -229,7 +233,8 @@ int run_program(const Options *o) {
         return EXIT_USAGE;
     }
     const char *fe = o->frontend ? o->frontend : (isatty(1) ? "tty" : "stdio");
-    if (!strcmp(fe, "sdl")) {
+    int use_sdl = !strcmp(fe, "sdl");
+    if (use_sdl && !sdl_available()) {
         fprintf(stderr, "emu86: --frontend sdl: this emu86 was built without SDL2\n");
         return EXIT_USAGE;
     }
@@ -239,7 +244,8 @@ int run_program(const Options *o) {
         return EXIT_USAGE;
     }
     /* With the terminal frontend the guest's console is the text screen. */
-    dcfg.stdout_is_tty = use_tty;
+    dcfg.stdout_is_tty = use_tty || use_sdl;
+    if (use_sdl) dcfg.stdin_is_tty = true; /* keys come from the window */
     Sink out = {stdout, 0, 0}, con = {stderr, 0, 0};
     if (!dcfg.stdout_is_tty) {
         dcfg.con_out = sink_write;
@@ -247,13 +253,14 @@ int run_program(const Options *o) {
     }
     Run r;
     memset(&r, 0, sizeof r);
-    int status = prepare(&r, o, &dcfg, &out, use_tty);
+    int status = prepare(&r, o, &dcfg, &out, use_tty, use_sdl);
     if (status) return status;
     EmuMachine *m = r.m;
 
     EmuEnd e = run_with_signals(m);
     status = exit_status_of(e, m);
     if (r.ui.progress_shown) fputs("\r\033[K", stderr);
+    status = sdl_run_finish(&r.sdl, status);
     if (r.ui.tty) {
         /* leave the guest's last screen in the terminal's normal buffer */
         tty_draw(r.ui.tty);
