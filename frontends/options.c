@@ -1,6 +1,7 @@
 /* emu86 command line: getopt_long, EMU86_OPTIONS, --config files, --help. */
 #include "options.h"
 
+#include "dos.h"
 #include "emu.h"
 
 #include <ctype.h>
@@ -231,7 +232,13 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         return true;
     case O_KEYS: o->keys = arg; return true;
     case O_INPUT_LIMIT: return parse_u32opt(name, arg, 1, 1000000000, &o->input_limit);
-    case O_EPOCH: o->epoch = arg; return true;
+    case O_EPOCH: {
+        int64_t epoch;
+        if (!dos_parse_epoch(arg, &epoch))
+            return fail(name, "expected YYYY-MM-DD[THH:MM:SS] between 1980 and 2099, got '%s'", arg);
+        o->epoch = arg;
+        return true;
+    }
     case O_DRIVE: return parse_drive(o, arg);
     case O_COST: o->cost_model = arg; return true;
     case O_DOS_VERSION: {
@@ -316,6 +323,12 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
     }
 }
 
+static int has_arg_of(int c) {
+    for (const struct option *p = longopts; p->name; p++)
+        if (p->val == c) return p->has_arg;
+    return no_argument;
+}
+
 static const char *name_of(int c) {
     for (const struct option *p = longopts; p->name; p++)
         if (p->val == c) return p->name;
@@ -329,12 +342,12 @@ static bool apply_word_list(Options *o, char **words, int n, int depth, bool all
 
 static bool read_config(Options *o, const char *path, int depth) {
     if (depth > 4) {
-        fprintf(stderr, "emu86: %s--config: %s: too deeply nested\n", where, path);
+        fprintf(stderr, "emu86: %s--config: %s: too deeply nested (see emu86 --help)\n", where, path);
         return false;
     }
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "emu86: %s--config: %s: %s\n", where, path, strerror(errno));
+        fprintf(stderr, "emu86: %s--config: %s: %s (see emu86 --help)\n", where, path, strerror(errno));
         return false;
     }
     char line[1024];
@@ -447,7 +460,10 @@ bool options_parse(Options *o, int argc, char **argv) {
         int c = getopt_long(argc, argv, "+", longopts, &idx);
         if (c == -1) break;
         if (c == '?') {
-            if (optopt && optopt >= 256) fprintf(stderr, "emu86: %s--%s needs a value (see emu86 --help)\n", where, name_of(optopt));
+            const char *given = argv[optind - 1];
+            if (optopt >= 256 && strchr(given, '=') && has_arg_of(optopt) == no_argument)
+                fprintf(stderr, "emu86: %s--%s takes no value (see emu86 --help)\n", where, name_of(optopt));
+            else if (optopt >= 256) fprintf(stderr, "emu86: %s--%s needs a value (see emu86 --help)\n", where, name_of(optopt));
             else fprintf(stderr, "emu86: %sunknown option '%s' (see emu86 --help)\n", where, argv[optind - 1]);
             return false;
         }
@@ -482,7 +498,7 @@ bool options_parse(Options *o, int argc, char **argv) {
         return false;
     }
     if (o->nranges && o->profil_style && strcmp(o->profil_style, "osf")) {
-        fprintf(stderr, "emu86: %s--profil-range is OSF/1's extended form: it needs --profil-style osf\n", where);
+        fprintf(stderr, "emu86: %s--profil-range is OSF/1's extended form: it needs --profil-style osf (see emu86 --help)\n", where);
         return false;
     }
     return true;

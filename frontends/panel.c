@@ -47,7 +47,7 @@ static void percent(char *buf, size_t len, uint64_t n, uint64_t total) {
 }
 
 static void text(Fb *fb, int x, int y, uint32_t rgb, const char *fmt, const char *s) {
-    char buf[64];
+    char buf[128];
     snprintf(buf, sizeof buf, fmt, s);
     fb_text(fb, x, y, buf, rgb, (PANEL_W - M) / 8);
 }
@@ -112,7 +112,7 @@ static void draw_hot(Panel *p, Fb *fb, int x, int y, uint64_t total) {
     } else {
         for (unsigned b = 0; b < p->v.nbuckets; b++) hot_offer(&h, b, p->v.buckets[b]);
     }
-    char line[64], pct[16], name[40];
+    char line[128], pct[48], name[40];
     snprintf(line, sizeof line, "%-*s %7s %6s", NAME_CHARS, map ? "hot symbols" : "hot buckets (para)", "ticks", "share");
     text(fb, x, y, C_BRIGHT, "%s", line);
     for (int i = 0; i < h.count; i++) {
@@ -144,7 +144,7 @@ static void draw_shares(Fb *fb, int x, int y, const uint64_t part[4], uint64_t t
         fb_fill(fb, x + x0, y, x1 - x0, SHARE_H, rgb[i]);
     }
     for (int i = 0; i < 4; i++) {
-        char pct[48], line[40];
+        char pct[48], line[96];
         int lx = x + (i % 2) * (GRAPH_W / 2), ly = y + (LEGEND_Y - SHARE_Y) + (i / 2) * FB_CELL_H;
         percent(pct, sizeof pct, part[i], total);
         fb_glyph(fb, lx, ly, 0xFE, rgb[i], C_BG, 1);
@@ -157,7 +157,7 @@ void panel_draw(Panel *p, Fb *fb, int x, int y, uint64_t master_now) {
     fb_fill(fb, x, y, PANEL_W, PANEL_H, C_BG);
     fb_fill(fb, x, y, PANEL_W, FB_CELL_H, C_TITLE_BG);
     text(fb, x + M, y, 0x000000, "%s", "emu86 live profile");
-    char line[64];
+    char line[96];
     uint64_t ms = master_now * 100ull / 1431818ull; /* 14.31818 MHz periods -> ms */
     if (!p->has) {
         snprintf(line, sizeof line, "%llu.%03llu s emulated", (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000));

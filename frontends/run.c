@@ -179,7 +179,11 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     r->m = emu_machine_new(&mcfg);
     if (!r->m) return fail_with(r, EXIT_LOAD, "out of memory");
     EmuMachine *m = r->m;
-    if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) {
+        size_t n = strlen(err);
+        snprintf(err + n, sizeof err - n, " (see emu86 --help)");
+        return fail_with(r, EXIT_USAGE, err);
+    }
     Ui *ui = &r->ui;
     ui->m = m;
     ui->pace = o->speed == 1 || (o->speed < 0 && (use_tty || use_sdl));
@@ -235,12 +239,12 @@ int run_program(const Options *o) {
     const char *fe = o->frontend ? o->frontend : (isatty(1) ? "tty" : "stdio");
     int use_sdl = !strcmp(fe, "sdl");
     if (use_sdl && !sdl_available()) {
-        fprintf(stderr, "emu86: --frontend sdl: this emu86 was built without SDL2\n");
+        fprintf(stderr, "emu86: --frontend sdl: this emu86 was built without SDL2 (see emu86 --help)\n");
         return EXIT_USAGE;
     }
     int use_tty = !strcmp(fe, "tty");
     if (use_tty && !isatty(1)) {
-        fprintf(stderr, "emu86: --frontend tty: standard output is not a terminal\n");
+        fprintf(stderr, "emu86: --frontend tty: standard output is not a terminal (see emu86 --help)\n");
         return EXIT_USAGE;
     }
     /* With the terminal frontend the guest's console is the text screen. */

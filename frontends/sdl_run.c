@@ -9,7 +9,11 @@ bool sdl_run_start(SdlRun *r, EmuMachine *m, Dos *dos, const Options *o, char *e
     const char *slash = strrchr(o->program, '/');
     SdlOptions so = {o->scale, o->screenshot, slash ? slash + 1 : o->program};
     r->sdl = sdl_open(m, &so, err, errlen);
-    if (!r->sdl) return false;
+    if (!r->sdl) {
+        size_t n = strlen(err);
+        snprintf(err + n, errlen - n, " (see emu86 --help)");
+        return false;
+    }
     emu_machine_set_key_source(m, sdl_key_source, r->sdl);
     /* the stand-in profile feed; the profiler session replaces it (sdl_set_profile) */
     r->feed = sdl_feed_start(r->sdl, dos, m, o, err, errlen);

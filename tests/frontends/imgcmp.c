@@ -1,6 +1,7 @@
-/* imgcmp A B: compares two images pixel by pixel (PNG: 8-bit RGB or RGBA, not interlaced;
- * BMP: 24 or 32 bits, uncompressed or bit fields). Exit 0 when the size and every pixel's RGB
- * are the same; else 1, with the number of differing pixels and the first one. */
+/* imgcmp A B [N]: compares two images pixel by pixel (PNG: 8-bit RGB or RGBA, not interlaced;
+ * BMP: 24 or 32 bits, uncompressed or bit fields); with N, A against B scaled up N times (each
+ * pixel of B an N x N square). Exit 0 when the size and every pixel's RGB are the same; else 1,
+ * with the number of differing pixels and the first one; 2 when an image cannot be read. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,22 +148,25 @@ static int load(const char *path, Img *img) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: imgcmp A B\n");
+    int n = argc == 4 ? atoi(argv[3]) : 1;
+    if ((argc != 3 && argc != 4) || n < 1) {
+        fprintf(stderr, "usage: imgcmp A B [N]\n");
         return 2;
     }
     Img a = {0}, b = {0};
     if (!load(argv[1], &a) || !load(argv[2], &b)) return 2;
-    if (a.w != b.w || a.h != b.h) {
-        printf("size differs: %s is %dx%d, %s is %dx%d\n", argv[1], a.w, a.h, argv[2], b.w, b.h);
+    if (a.w != b.w * n || a.h != b.h * n) {
+        printf("size differs: %s is %dx%d, %s is %dx%d (x%d)\n", argv[1], a.w, a.h, argv[2], b.w, b.h, n);
         return 1;
     }
     size_t diff = 0, first = 0;
-    for (size_t i = 0; i < (size_t)a.w * (size_t)a.h; i++)
-        if (a.px[i] != b.px[i] && !diff++) first = i;
+    for (size_t i = 0; i < (size_t)a.w * (size_t)a.h; i++) {
+        size_t x = i % (size_t)a.w / (size_t)n, y = i / (size_t)a.w / (size_t)n;
+        if (a.px[i] != b.px[y * (size_t)b.w + x] && !diff++) first = i;
+    }
     if (diff) {
         printf("%zu pixels differ; the first at (%zu, %zu): %06X against %06X\n", diff, first % (size_t)a.w,
-               first / (size_t)a.w, (unsigned)a.px[first], (unsigned)b.px[first]);
+               first / (size_t)a.w, (unsigned)a.px[first], (unsigned)b.px[first / (size_t)a.w / (size_t)n * (size_t)b.w + first % (size_t)a.w / (size_t)n]);
     }
     free(a.px);
     free(b.px);
