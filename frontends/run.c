@@ -6,6 +6,7 @@
 #include "profiler.h"
 #include "profiling.h"
 #include "sdl_run.h"
+#include "stdin_keys.h"
 #include "tty.h"
 
 #include <errno.h>
@@ -203,7 +204,8 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
         if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
         else emu_machine_set_input_fd(m, 0);
     } else if (!use_sdl) {
-        emu_machine_set_input_fd(m, 0);
+        if (isatty(0)) emu_machine_set_key_source(m, stdin_key_source, m);
+        else emu_machine_set_input_fd(m, 0);
         emu_machine_set_output(m, sink_write, out);
     }
     /* the window (last: nothing after it can fail) */
