@@ -42,6 +42,7 @@ ProfSession *profiling_new(const Options *o, char *err, size_t errlen, int *stat
     c.plot_path = o->plot;
     c.map_path = o->map;
     c.map_origin = o->map_origin;
+    c.live_prf = o->frontend && !strcmp(o->frontend, "sdl"); /* the window's profile panel */
     ProfSession *s = prof_session_new(&c, err, errlen);
     if (!s) {
         *status = EXIT_USAGE;

@@ -209,7 +209,7 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
         emu_machine_set_output(m, sink_write, out);
     }
     /* the window (last: nothing after it can fail) */
-    if (use_sdl && !sdl_run_start(&r->sdl, m, r->dos, o, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    if (use_sdl && !sdl_run_start(&r->sdl, m, r->prof, o, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
     ui->t0 = host_seconds();
     if (ui->tty || ui->pace || ui->progress) emu_machine_add_timer(m, UI_PERIOD_PIT, ui_tick, ui);
     return 0;

@@ -4,7 +4,25 @@
 #include <stdio.h>
 #include <string.h>
 
-bool sdl_run_start(SdlRun *r, EmuMachine *m, Dos *dos, const Options *o, char *err, size_t errlen) {
+#define WATCH_PIT_CLOCKS 11932u /* 10 ms of emulated time */
+
+/* The session makes its histogram when the program starts: hand it to the panel then. */
+static bool watch_profile(void *ctx, EmuMachine *m, uint64_t due) {
+    SdlRun *r = ctx;
+    (void)m;
+    (void)due;
+    const ProfPrf *p = r->shown ? NULL : prof_session_prf(r->prof);
+    if (p) {
+        SdlProfileView v = {p->bucket, p->h.bucket_num, p->h.bucket_siz, p->h.prog_low_pa,
+                            &p->h.hit_io, &p->h.hit_dos, &p->h.hit_high, prof_session_map(r->prof)};
+        sdl_set_profile(r->sdl, &v);
+        r->shown = true;
+    }
+    return false;
+}
+
+bool sdl_run_start(SdlRun *r, EmuMachine *m, const ProfSession *prof, const Options *o, char *err,
+                   size_t errlen) {
     memset(r, 0, sizeof *r);
     const char *slash = strrchr(o->program, '/');
     SdlOptions so = {o->scale, o->screenshot, slash ? slash + 1 : o->program};
@@ -14,10 +32,10 @@ bool sdl_run_start(SdlRun *r, EmuMachine *m, Dos *dos, const Options *o, char *e
         snprintf(err + n, errlen - n, " (see emu86 --help)");
         return false;
     }
+    r->prof = prof;
     emu_machine_set_key_source(m, sdl_key_source, r->sdl);
-    /* the stand-in profile feed; the profiler session replaces it (sdl_set_profile) */
-    r->feed = sdl_feed_start(r->sdl, dos, m, o, err, errlen);
-    if (!r->feed) {
+    if (emu_machine_add_timer(m, WATCH_PIT_CLOCKS, watch_profile, r) < 0) {
+        snprintf(err, errlen, "--frontend sdl: no timer left for the profile panel");
         sdl_close(r->sdl);
         r->sdl = NULL;
         return false;
@@ -33,8 +51,6 @@ int sdl_run_finish(SdlRun *r, int status) {
         if (status == 0) status = EXIT_OUTPUT;
     }
     sdl_close(r->sdl);
-    sdl_feed_free(r->feed);
     r->sdl = NULL;
-    r->feed = NULL;
     return status;
 }

@@ -372,6 +372,7 @@ typedef struct ProfSessionConfig {
     const char *plot_path;
     const char *map_path;
     uint32_t map_origin;        /* bytes subtracted from every map address */
+    bool live_prf;              /* keep the histogram without writing it (a window shows it) */
 } ProfSessionConfig;
 
 typedef struct ProfSession ProfSession;

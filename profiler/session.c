@@ -49,7 +49,7 @@ ProfSession *prof_session_new(const ProfSessionConfig *cfg, char *err, size_t er
         if (*cfg->prf_path) snprintf(s->prf_name, sizeof s->prf_name, "%s", cfg->prf_path);
         else default_prf_name(cfg->program, s->prf_name, sizeof s->prf_name);
     }
-    s->want_prf = cfg->prf_path || cfg->plot_path;
+    s->want_prf = cfg->prf_path || cfg->plot_path || cfg->live_prf;
     s->want_unix = cfg->unix_path != NULL;
     s->want_exact = cfg->callgrind_path || cfg->folded_path;
     if (cfg->nranges > PROF_OSF_MAX_RANGES) {
@@ -141,7 +141,7 @@ bool session_write_buf(const char *path, ProfBuf *b, ProfMessageFn msg, void *ct
 
 bool prof_session_finish(ProfSession *s, ProfMessageFn msg, void *ctx) {
     if (!s->started) {
-        if (s->want_prf || s->want_unix || s->want_exact)
+        if (s->cfg.prf_path || s->cfg.plot_path || s->want_unix || s->want_exact)
             session_report(msg, ctx, "no profile written: the run ended before the program started");
         return true;
     }
