@@ -35,6 +35,7 @@ struct Sdl {
     bool skip_text; /* the text event of a key already sent with Ctrl/Alt */
     bool closed;
     double last_frame;
+    double last_pump;
     double idle_seconds; /* host time spent waiting for a key: the cursor blinks meanwhile */
     int timer;
 };
@@ -108,6 +109,7 @@ static void handle(Sdl *s, const SDL_Event *e) {
 static void pump(Sdl *s) {
     SDL_Event e;
     while (SDL_PollEvent(&e)) handle(s, &e);
+    s->last_pump = host_seconds();
 }
 
 static bool on_timer(void *ctx, EmuMachine *m, uint64_t due) {
@@ -123,7 +125,9 @@ static bool on_timer(void *ctx, EmuMachine *m, uint64_t due) {
 
 int sdl_key_source(void *ctx, bool wait) {
     Sdl *s = ctx;
-    if (!s->nkeys) pump(s);
+    /* a guest that polls for keys in a loop (INT 16h AH=01h) must not spend its time in the
+     * window system: look at the window's events at most every 5 ms */
+    if (!s->nkeys && (wait || host_seconds() - s->last_pump >= 0.005)) pump(s);
     while (wait && !s->nkeys) {
         if (s->closed || emu_machine_end_pending(s->m)) return -1;
         double t0 = host_seconds();
