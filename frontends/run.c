@@ -162,7 +162,7 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     r->prof = profiling_new(o, err, sizeof err, &status);
     if (!r->prof) return fail_with(r, status, err);
     r->dos = dos_new(dcfg, err, sizeof err);
-    if (!r->dos) return fail_with(r, EXIT_LOAD, err);
+    if (!r->dos) return fail_with(r, EXIT_USAGE, err); /* a --drive folder or --cost-model file */
     /* the program's own argv: its name as typed, then its arguments */
     char **pargv = calloc((size_t)o->nargs + 2, sizeof *pargv);
     if (!pargv) return fail_with(r, EXIT_LOAD, "out of memory");

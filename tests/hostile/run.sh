@@ -40,6 +40,8 @@ program)
   expect 2 "unknown option '--nosuch'" "$E" --nosuch x.com
   expect 2 "no program given" "$E"
   expect 2 "timing" "$E" --timing fast x.com
+  expect 2 "nodir: cannot open the drive folder" "$E" --drive C=nodir "$D/hello.com"
+  expect 2 "nofile: cannot read the cost file" "$E" --cost-model nofile "$D/hello.com"
   no_leftovers
   ;;
 halt)
