@@ -301,6 +301,63 @@ corpus)
   emu86 --profil=one.PRF progs/HOT.COM </dev/null >/dev/null
   cmp -s one.PRF out/HOT.COM.PRF || fail "a parallel run differs from a run alone"
   ;;
+prfcmp)
+  # the comparison tool of tests/realprogs (PROFIL's own .PRF against emu86's), on made-up files
+  # and on emu86's: it must pass what agrees and catch what does not
+  mkprf() { # mkprf FILE WORD...: the words, 16-bit little-endian
+    local f=$1 w; shift; : >"$f"
+    for w; do printf "$(printf '\\x%02x\\x%02x' $((w & 255)) $((w >> 8)))" >>"$f"; done
+  }
+  agrees() { "$PRFCMP" "$@" >cmp.txt 2>&1 || fail "prfcmp $*: exit $?: $(cat cmp.txt)"; }
+  differs() { # differs PATTERN ARGS...: exit 1 and the pattern in the output
+    local pat=$1; shift
+    "$PRFCMP" "$@" >cmp.txt 2>&1; local rc=$?
+    [ $rc = 1 ] && grep -q -- "$pat" cmp.txt || fail "prfcmp $*: exit $rc, no '$pat': $(cat cmp.txt)"
+  }
+  # grain, buckets, size, low, high, dos_pa, io, dos, high, buckets (10,000 samples)
+  mkprf a.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x100)) 100 200 0 5000 3000 1700 0
+  # loaded elsewhere (low not compared), 12,000 samples in about the same shares
+  mkprf b.PRF 1000 4 1 $((0x46E)) $((0x471)) $((0x100)) 95 210 0 6000 3620 2075 0
+  agrees a.PRF a.PRF
+  grep -q '^agree$' cmp.txt || fail "no 'agree': $(cat cmp.txt)"
+  agrees a.PRF b.PRF
+  grep -q '^prog_low_pa  *0410   046E' cmp.txt || fail "prog_low_pa line: $(cat cmp.txt)"
+  # 4 points moved from bucket 1 to bucket 0: |z| about 6
+  mkprf c.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x100)) 100 200 0 5400 2600 1700 0
+  differs 'bucket 0 .*FAIL' a.PRF c.PRF
+  # 1 point moved (z about 1.4): agrees; with --pp 0.5 it does not; with --z 1 neither
+  mkprf d.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x100)) 100 200 0 5100 2900 1700 0
+  agrees a.PRF d.PRF
+  differs 'FAIL: the distributions differ' --pp 0.5 a.PRF d.PRF
+  differs 'FAIL: the distributions differ' --z 1 a.PRF d.PRF
+  # I/O against DOS: 1% of the samples change class
+  mkprf e.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x100)) 200 100 0 5000 3000 1700 0
+  differs '^I/O .*FAIL' a.PRF e.PRF
+  # each header word PROFIL's rules fix
+  mkprf g.PRF 500 4 1 $((0x410)) $((0x413)) $((0x100)) 100 200 0 5000 3000 1700 0
+  differs '^clock_grain .*DIFFERENT' a.PRF g.PRF
+  mkprf s.PRF 1000 2 2 $((0x410)) $((0x413)) $((0x100)) 100 200 0 5000 4700
+  differs '^bucket_num .*DIFFERENT' a.PRF s.PRF
+  mkprf p.PRF 1000 4 1 $((0x410)) $((0x414)) $((0x100)) 100 200 0 5000 3000 1700 0
+  "$PRFCMP" a.PRF p.PRF >cmp.txt 2>&1; [ $? = 2 ] || fail "an invalid .PRF (bucket_num 4 for 4 paragraphs) accepted"
+  mkprf p.PRF 1000 5 1 $((0x410)) $((0x414)) $((0x100)) 100 200 0 5000 3000 1700 0 0
+  differs '^prog_high_pa - prog_low_pa .*DIFFERENT' a.PRF p.PRF
+  mkprf o.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x70)) 100 200 0 5000 3000 1700 0
+  differs '^dos_pa .*DIFFERENT' a.PRF o.PRF
+  # too few samples; unreadable files and bad usage
+  mkprf f.PRF 1000 4 1 $((0x410)) $((0x413)) $((0x100)) 1 2 0 50 30 17 0
+  differs 'too few samples' a.PRF f.PRF
+  agrees --min 100 f.PRF f.PRF
+  "$PRFCMP" a.PRF nosuch.PRF >cmp.txt 2>&1; [ $? = 2 ] && grep -q nosuch cmp.txt || fail "a missing file: $(cat cmp.txt)"
+  "$PRFCMP" a.PRF >cmp.txt 2>&1; [ $? = 2 ] || fail "one file accepted"
+  "$PRFCMP" --z x a.PRF a.PRF >cmp.txt 2>&1; [ $? = 2 ] || fail "--z x accepted"
+  # emu86's own files: two runs of one program agree; at another grain they do not compare
+  run --profil=r1.PRF --grain 200 "$G/hot.com"
+  run --profil=r2.PRF --grain 200 "$G/hot.com"
+  agrees r1.PRF r2.PRF
+  run --profil=r3.PRF --grain 300 "$G/hot.com"
+  differs '^clock_grain .*DIFFERENT' r1.PRF r3.PRF
+  ;;
 *) fail "unknown test" ;;
 esac
 exit 0

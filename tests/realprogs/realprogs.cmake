@@ -1,7 +1,9 @@
 # Runs one real-program scenario (scenarios/NAME.cmake) under emu86: Microsoft's MS-DOS tools,
 # taken at test time from a copy of github.com/microsoft/MS-DOS (MIT licence; never committed
 # here), on our own inputs (inputs/), their outputs compared with expected/NAME/.
-#   cmake -DEMU=emu86 -DSRC=tests/realprogs -DSCENARIO=name -DWORK=dir [-DREPO=path] -P realprogs.cmake
+#   cmake -DEMU=emu86 -DSRC=tests/realprogs -DSCENARIO=name -DWORK=dir [-DREPO=path]
+#         [-DPRFCMP=prfcmp] -P realprogs.cmake
+# PRFCMP: tests/profiling's .PRF comparison tool, for the profil scenario.
 # REPO (or the environment variable EMU86_MSDOS_REPO at test time): a clone, a bare mirror or a
 # plain copy of the repository. Without one the scenario prints REALPROGS-SKIPPED (ctest shows it
 # as skipped). With EMU86_REALPROGS_UPDATE=1 in the environment the outputs are written to
