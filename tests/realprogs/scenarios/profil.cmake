@@ -191,6 +191,9 @@ rp_expect(SPOTSX.MAP)
 # x reaches the program as X (PROFIL upper-cases the parameters).
 rp_run(profil_4c PROG PROFIL.COM TAIL "SPOTS.COM" STDIN profil_4c.in)
 pf_size(SPOTS.PRF 0)
+# Ctrl-C at PROFIL's first question: DOS's INT 23h ends PROFIL, its .PRF stays empty
+rp_run(profil_prompt PROG PROFIL.COM TAIL "SPOTS.COM" KEYS "{Ctrl-C}")
+pf_size(SPOTS.PRF 0)
 # Ctrl-C while the program waits for a key: "Program aborted", and the profile is written
 rp_run(profil_ctrlc PROG PROFIL.COM TAIL "SPOTS.COM" KEYS "1\\r1000\\rk\\r{Ctrl-C}")
 file(RENAME "${DRIVE}/SPOTS.PRF" "${DRIVE}/SPOTSK.PRF")
