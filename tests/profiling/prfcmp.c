@@ -70,6 +70,8 @@ static int parse_num(const char *s, double *out) {
     return 1;
 }
 
+static int prfcmp(Side *a, Side *b, double zmax, double ppmax, double smin, double nmin);
+
 int main(int argc, char **argv) {
     double zmax = 4, ppmax = 2, smin = 2, nmin = 1000;
     const char *files[2];
@@ -100,11 +102,19 @@ int main(int argc, char **argv) {
     memset(&b, 0, sizeof b);
     a.path = files[0];
     b.path = files[1];
-    if (!load(&a) || !load(&b)) return 2;
-    const ProfPrfHeader *ha = &a.p.h, *hb = &b.p.h;
+    int rc = prfcmp(&a, &b, zmax, ppmax, smin, nmin);
+    prof_prf_free(&a.p);
+    prof_prf_free(&b.p);
+    return rc;
+}
+
+/* 0 agree, 1 differ, 2 unreadable */
+static int prfcmp(Side *a, Side *b, double zmax, double ppmax, double smin, double nmin) {
+    if (!load(a) || !load(b)) return 2;
+    const ProfPrfHeader *ha = &a->p.h, *hb = &b->p.h;
     int bad = 0;
 
-    printf("A: %s\nB: %s\n", a.path, b.path);
+    printf("A: %s\nB: %s\n", a->path, b->path);
     struct { const char *name; long va, vb; } exact[] = {
         {"clock_grain", ha->clock_grain, hb->clock_grain},
         {"bucket_num", ha->bucket_num, hb->bucket_num},
@@ -112,7 +122,7 @@ int main(int argc, char **argv) {
         {"prog_high_pa - prog_low_pa", (uint16_t)(ha->prog_high_pa - ha->prog_low_pa),
          (uint16_t)(hb->prog_high_pa - hb->prog_low_pa)},
         {"dos_pa", ha->dos_pa, hb->dos_pa},
-        {"file length", a.size, b.size},
+        {"file length", a->size, b->size},
     };
     for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++) {
         int same = exact[i].va == exact[i].vb;
@@ -122,12 +132,12 @@ int main(int argc, char **argv) {
     }
     printf("%-28s %04X   %04X    (not compared)\n", "prog_low_pa", ha->prog_low_pa,
            hb->prog_low_pa);
-    printf("%-28s %6.0f %6.0f\n", "samples", a.total, b.total);
+    printf("%-28s %6.0f %6.0f\n", "samples", a->total, b->total);
     if (bad) {
         printf("FAIL: the headers differ\n");
         return 1;
     }
-    if (a.total < nmin || b.total < nmin) {
+    if (a->total < nmin || b->total < nmin) {
         printf("FAIL: too few samples to compare (at least %.0f each)\n", nmin);
         return 1;
     }
@@ -142,13 +152,13 @@ int main(int argc, char **argv) {
         case -2: va = ha->hit_dos, vb = hb->hit_dos, strcpy(name, "DOS"); break;
         case -1: va = ha->hit_high, vb = hb->hit_high, strcpy(name, "high"); break;
         default:
-            va = a.p.bucket[k], vb = b.p.bucket[k];
+            va = a->p.bucket[k], vb = b->p.bucket[k];
             snprintf(name, sizeof name, "bucket %ld", k);
             break;
         }
         if (va == 0 && vb == 0) continue;
-        double sa = va / a.total, sb = vb / b.total, p = (va + vb) / (a.total + b.total);
-        double sd = sqrt(p * (1 - p) * (1 / a.total + 1 / b.total));
+        double sa = va / a->total, sb = vb / b->total, p = (va + vb) / (a->total + b->total);
+        double sd = sqrt(p * (1 - p) * (1 / a->total + 1 / b->total));
         double z = sd > 0 ? (sa - sb) / sd : 0, diff = 100 * (sa - sb);
         int wide = 100 * sa >= smin || 100 * sb >= smin;
         int fails = (wide && fabs(z) > zmax) || fabs(diff) > ppmax;
@@ -162,7 +172,5 @@ int main(int argc, char **argv) {
            "(limits: |z| <= %g there, %g points everywhere)\n",
            100 * tv, fabs(zworst), smin, zmax, ppmax);
     printf("%s\n", bad ? "FAIL: the distributions differ" : "agree");
-    prof_prf_free(&a.p);
-    prof_prf_free(&b.p);
     return bad;
 }
