@@ -118,14 +118,10 @@ typedef struct EmuBiu {
     uint16_t pc;          /* prefetch offset (in CS) */
     uint32_t addr;        /* (unused) */
     uint16_t data;        /* (unused) */
-    /* TABLE model (biu_table.h): the latest two bus cycles (their T1, and the code bytes each
-     * brought: 0 for the EU's), the first address fetched since the last flush, and when each
-     * of the last 8 addresses taken from the queue was taken (indexed by address & 7; q_at
-     * likewise holds when each fetched address can be read). */
-    int64_t tb_t1, tb_prev_t1;
+    /* TABLE model (biu_table.h): the latest two bus cycles, their T1 and the code bytes each
+     * brought (0: a cycle of the EU), and when the first byte after a flush can be read. */
+    int64_t tb_t1, tb_prev_t1, tb_ready;
     uint8_t tb_n, tb_prev_n, tb_final;
-    uint16_t tb_run;
-    int64_t tb_taken[8];
     uint8_t qop, qop_prev; /* queue operation shown on the current clock's trace row */
     uint8_t qop_op[2];    /* tracing: the EU's last two queue operations, */
     int64_t qop_at[2];    /* at these clocks, */
