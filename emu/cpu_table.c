@@ -1,4 +1,4 @@
-/* The interpreter with the documented-timings (ideal bus) model. */
+/* The interpreter with the documented-timings (simplified bus) model. */
 #include "biu_table.h"
 
 #define STEP_FN emu_step_table

@@ -39,9 +39,10 @@ enum {
 
 /* Timing models. EXACT is the default: the bus interface unit (4-clock bus cycles, 16-bit
  * transfers, the 6-byte prefetch queue and its fetch policy, bus arbitration) is simulated clock
- * by clock. TABLE is the documented-timings model: the microcode's clocks with an ideal bus
- * (every instruction starts with a full queue); faster, and exact only where the queue never
- * runs dry. */
+ * by clock. TABLE is the documented-timings model: the microcode's clocks with a simplified bus
+ * (biu_table.h): the queue refill after a flush and the EU's bus cycles waiting for the one under
+ * way are modelled, otherwise the queue is taken to be full; faster, and exact on about 85% of
+ * the SingleStepTests suite. */
 typedef enum { EMU_TIMING_EXACT = 0, EMU_TIMING_TABLE = 1 } EmuTiming;
 
 /* Why cpu_run() returned. */
