@@ -241,7 +241,7 @@ int run_program(const Options *o) {
     const char *fe = o->frontend ? o->frontend : (isatty(1) ? "tty" : "stdio");
     int use_sdl = !strcmp(fe, "sdl");
     if (use_sdl && !sdl_available()) {
-        fprintf(stderr, "emu86: --frontend sdl: this emu86 was built without SDL2 (see emu86 --help)\n");
+        fprintf(stderr, "emu86: --frontend sdl: %s (see emu86 --help)\n", sdl_unavailable_reason());
         return EXIT_USAGE;
     }
     int use_tty = !strcmp(fe, "tty");

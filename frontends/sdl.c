@@ -5,6 +5,7 @@
 #include "sdl.h"
 
 #include "panel.h"
+#include "sdl_module.h"
 #include "png.h"
 #include "sdl_keys.h"
 #include "textscreen.h"
@@ -39,8 +40,6 @@ struct Sdl {
     double idle_seconds; /* host time spent waiting for a key: the cursor blinks meanwhile */
     int timer;
 };
-
-bool sdl_available(void) { return true; }
 
 static double host_seconds(void) {
     struct timespec ts;
@@ -251,3 +250,8 @@ void sdl_close(Sdl *s) {
     free(s->fb.px);
     free(s);
 }
+
+/* The module's one exported symbol (everything else in it is hidden). */
+__attribute__((visibility("default"))) const EmuSdlModule emu86_sdl_module = {
+    EMU86_SDL_MODULE_VERSION, sdl_open, sdl_key_source, sdl_set_profile, sdl_closed, sdl_finish, sdl_close,
+};

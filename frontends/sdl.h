@@ -1,6 +1,7 @@
 /* The SDL2 window frontend: the guest's text screen, keys from the window, and a side panel with
- * the live profile. Without SDL2 (EMU86_SDL=OFF or not found) the same functions exist and
- * sdl_open fails with a clear message. This header does not include SDL's. */
+ * the live profile. The window is a module (emu86-sdl.so, sdl_module.h) that the program loads
+ * for --frontend sdl only (sdl_load.c). Without SDL2 (EMU86_SDL=OFF or not found) the same
+ * functions exist and sdl_open fails with a clear message. This header does not include SDL's. */
 #ifndef EMU86_SDL_H
 #define EMU86_SDL_H
 
@@ -31,8 +32,10 @@ typedef struct SdlProfileView {
     const ProfMap *map;        /* symbols (addresses from low_para); NULL: hot buckets instead */
 } SdlProfileView;
 
-/* Was this emu86 built with the window frontend? */
+/* Can the window frontend be used (built with SDL2, and its module loads)? If not, why (a
+ * phrase for "--frontend sdl: ..."). */
 bool sdl_available(void);
+const char *sdl_unavailable_reason(void);
 
 /* Opens the window (its size: the 640x400 screen and a 320-pixel panel, times the scale) and
  * registers a machine timer that draws it and reads its events; closing the window ends the run

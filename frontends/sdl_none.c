@@ -5,6 +5,8 @@
 
 bool sdl_available(void) { return false; }
 
+const char *sdl_unavailable_reason(void) { return "this emu86 was built without SDL2"; }
+
 Sdl *sdl_open(EmuMachine *m, const SdlOptions *o, char *err, size_t errlen) {
     (void)m;
     (void)o;
