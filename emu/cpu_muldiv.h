@@ -1,0 +1,226 @@
+/* 8086 multiply and divide as the microcode does them (included by cpu_exec.inc, after the
+ * bus primitives: B_cycles). */
+#ifndef EMU86_CPU_MULDIV_H
+#define EMU86_CPU_MULDIV_H
+
+/* ---- multiply and divide, step by step as the microcode does them ----
+ * The results, the flags the 8086 leaves (including the officially undefined ones) and the
+ * number of clocks all follow from the microcode's shift-and-add / shift-and-subtract loops. */
+typedef struct Alu {
+    unsigned bits;
+    uint16_t mask, msb;
+} Alu;
+
+/* NEGATE helper (the microcode's COR negate routine). Returns the carry (sign of tmpb). */
+static int mc_negate(EmuCpu *c, const Alu *a, uint16_t *tmpa, uint16_t *tmpb, uint16_t *tmpc,
+                     int *neg, int skip, int *clk) {
+    if (!skip) {
+        int carry = *tmpc != 0;
+        *tmpc = (uint16_t)(0u - *tmpc);
+        *tmpa = carry ? (uint16_t)~*tmpa : (uint16_t)(0u - *tmpa);
+        *clk += 5;
+        *neg = !*neg;
+    }
+    int carry = (*tmpb & a->msb) != 0;
+    setf(c, EMU_FLAG_CF, carry);
+    *clk += 3;
+    if (!carry) {
+        *clk += 3;
+    } else {
+        *tmpb = (uint16_t)(0u - *tmpb);
+        *neg = !*neg;
+        *clk += 2;
+    }
+    return carry;
+}
+
+static ALWAYS_INLINE unsigned popcount16(unsigned v) {
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (v + (v >> 8)) & 0x1Fu;
+}
+
+/* CORX: shift-and-add multiply of tmpb by tmpc (both within the mask). The loop runs once per
+ * bit of tmpc, low bit first: 5 clocks, one more when the bit is set (the add), and a clock
+ * between iterations; 2 before and 2 after. Its result is the plain product, tmpa the high half
+ * and tmpc the low half (the carry rotated in at the start leaves at the end). */
+static ALWAYS_INLINE void mc_corx(const Alu *a, uint16_t tmpb, uint16_t *tmpa_out, uint16_t *tmpc,
+                                  int carry, int *clk) {
+    (void)carry;
+    uint32_t p = (uint32_t)(tmpb & a->mask) * (*tmpc & a->mask);
+    *clk += (int)(3 + 6 * a->bits + popcount16(*tmpc & a->mask));
+    *tmpa_out = (uint16_t)(p >> a->bits);
+    *tmpc = (uint16_t)(p & a->mask);
+}
+
+/* CORD: shift-and-subtract divide of tmpa:tmpc by tmpb. Returns 0 on overflow. The flags are
+ * those of the last trial subtraction the loop makes (computed once, at the end), CF the bit
+ * rotated out last. */
+static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, uint16_t *tmpc_io, int *cf,
+                   int *clk) {
+    const unsigned mask = a->mask, top = a->bits - 1;
+    unsigned ta = *tmpa_io & mask, tc = *tmpc_io & mask, tb = tmpb & mask;
+    unsigned fx = ta;          /* minuend of the last trial subtraction (tmpb - the subtrahend) */
+    unsigned carry = ta < tb;
+    int k = 3;
+    if (!carry) {
+        *tmpa_io = (uint16_t)ta;
+        *tmpc_io = (uint16_t)tc;
+        alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, a->bits == 16);
+        *clk += k + 1;
+        return 0;
+    }
+    for (unsigned counter = a->bits; counter > 0;) {
+        unsigned oc = tc >> top;
+        tc = ((tc << 1) | carry) & mask;
+        carry = ta >> top;
+        ta = ((ta << 1) | oc) & mask;
+        k += 4;
+        if (carry) {
+            k += 3;
+            carry = 0;
+            ta = (ta - tb) & mask;
+            if (--counter > 0) { k += 1; continue; }
+            k += 2;
+        } else {
+            fx = ta;
+            carry = ta < tb;
+            k += 2;
+            if (!carry) {
+                k += 2;
+                ta = (ta - tb) & mask;
+                if (--counter > 0) { k += 1; continue; }
+                k += 2;
+            } else {
+                k += 1;
+                if (--counter > 0) { k += 1; continue; }
+            }
+        }
+    }
+    unsigned oc = tc >> top;
+    tc = ((tc << 1) | carry) & mask;
+    carry = tc >> top;
+    (void)oc;
+    alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, a->bits == 16);
+    setf(c, EMU_FLAG_CF, (int)carry);
+    *cf = (int)carry;
+    *tmpa_io = (uint16_t)ta;
+    *tmpc_io = (uint16_t)tc;
+    *clk += k + 4;
+    return 1;
+}
+
+/* MUL/IMUL: returns hi:lo of the product in *hi, *lo; takes the clocks. */
+static void do_mul(EmuCpu *c, int word, uint16_t acc, uint16_t opnd, int is_signed, int negate,
+                   uint16_t *hi, uint16_t *lo) {
+    Alu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
+    int clk = 2;
+    uint16_t tmpc = acc & a.mask, tmpb = opnd & a.mask, tmpa = 0;
+    int carry = (tmpc & a.msb) != 0;
+    if (is_signed) {
+        clk += 3;
+        if (carry) {
+            tmpc = (uint16_t)((0u - tmpc) & a.mask);
+            negate = !negate;
+            clk += 3;
+        } else {
+            clk += 1;
+        }
+        carry = mc_negate(c, &a, &tmpa, &tmpb, &tmpc, &negate, 1, &clk);
+        tmpb &= a.mask;
+    }
+    clk += 2;
+    mc_corx(&a, tmpb, &tmpa, &tmpc, carry, &clk);
+    clk += 1;
+    if (negate) {
+        clk += 1;
+        /* The microcode negates the full 16-bit temporaries: for a byte multiply the high byte
+         * of tmpa becomes all ones, which the sign check below relies on. */
+        mc_negate(c, &a, &tmpa, &tmpb, &tmpc, &negate, 0, &clk);
+    }
+    clk += 1;
+    if (is_signed) {
+        clk += 1;
+        int cin = (tmpc & a.msb) != 0;
+        uint16_t sigma = alu_add(c, tmpa, 0, (unsigned)cin, 1);
+        (void)sigma;
+        clk += 3;
+        /* alu_add set AF and SZP from the 16-bit sum; CF/OF follow below */
+        if (sigma == 0) {
+            setf(c, EMU_FLAG_CF, 0);
+            setf(c, EMU_FLAG_OF, 0);
+            clk += 4;
+        } else {
+            setf(c, EMU_FLAG_CF, 1);
+            setf(c, EMU_FLAG_OF, 1);
+            clk += 3;
+        }
+        clk += 2;
+    } else {
+        clk += 6;
+        int nz = tmpa != 0;
+        setf(c, EMU_FLAG_CF, nz);
+        setf(c, EMU_FLAG_OF, nz);
+        clk += nz ? 3 : 4;
+        set_szp(c, tmpa, word);
+        setf(c, EMU_FLAG_AF, 0);
+    }
+    B_cycles(c, clk);
+    *hi = tmpa & a.mask;
+    *lo = tmpc & a.mask;
+}
+
+/* DIV/IDIV: returns 0 on a divide error (after taking the clocks up to the point where the
+ * microcode detects it). */
+static int do_div(EmuCpu *c, int word, uint16_t dhi, uint16_t dlo, uint16_t divisor, int is_signed,
+                  int negate, uint16_t *quot, uint16_t *rem) {
+    Alu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
+    int clk = 3;
+    uint16_t tmpa = dhi, tmpc = dlo, tmpb = divisor;
+    int cf = 0;
+    if (is_signed) {
+        clk += 1;
+        int carry = (tmpa & a.msb) != 0;
+        clk += 2;
+        if (!carry) {
+            clk += 1;
+            mc_negate(c, &a, &tmpa, &tmpb, &tmpc, &negate, 1, &clk);
+        } else {
+            mc_negate(c, &a, &tmpa, &tmpb, &tmpc, &negate, 0, &clk);
+        }
+    }
+    clk += 2;
+    if (!mc_cord(c, &a, &tmpa, tmpb, &tmpc, &cf, &clk)) {
+        B_cycles(c, clk);
+        return 0;
+    }
+    uint16_t sigma = (uint16_t)~tmpc;
+    clk += 2;
+    if (is_signed) {
+        clk += 1;
+        clk += 1;
+        if (!cf) {
+            clk += 1;
+            B_cycles(c, clk);
+            return 0;
+        }
+        int carry = (dhi & a.msb) != 0;
+        clk += 3;
+        if (carry) tmpa = (uint16_t)(0u - tmpa);
+        clk += 1;
+        sigma = (uint16_t)(tmpc + 1);
+        clk += 2;
+        if (!negate) sigma = (uint16_t)~tmpc;
+        clk += 1;
+        setf(c, EMU_FLAG_CF, 0);
+        setf(c, EMU_FLAG_OF, 0);
+        clk += 2;
+    }
+    B_cycles(c, clk);
+    *quot = sigma & a.mask;
+    *rem = tmpa & a.mask;
+    return 1;
+}
+
+#endif
