@@ -59,31 +59,47 @@ static ALWAYS_INLINE int64_t biu_now(const EmuCpu *c) { return (int64_t)c->cycle
 
 /* ---- the list of bus cycles ---- */
 
-static ALWAYS_INLINE EmuBiuCycle *cyc_at(EmuBiu *b, unsigned i) { return &b->cyc[(b->cyc_head + i) & (NCYC - 1)]; }
-static ALWAYS_INLINE EmuBiuCycle *cyc_last(EmuBiu *b) { return cyc_at(b, b->ncyc - 1u); }
+/* The j-th latest cycle (0: the latest); j < ncyc. */
+static ALWAYS_INLINE EmuBiuCycle *cyc_back(EmuBiu *b, unsigned j) { return &b->cyc[(b->cyc_tail - 1u - j) & (NCYC - 1)]; }
+static ALWAYS_INLINE EmuBiuCycle *cyc_last(EmuBiu *b) { return cyc_back(b, 0); }
+/* The i-th oldest cycle; i < ncyc. */
+static ALWAYS_INLINE EmuBiuCycle *cyc_at(EmuBiu *b, unsigned i) { return cyc_back(b, b->ncyc - 1u - i); }
 
 static ALWAYS_INLINE EmuBiuCycle *cyc_push(EmuBiu *b) {
-    if (b->ncyc == NCYC) {
-        b->cyc_head = (uint8_t)((b->cyc_head + 1) & (NCYC - 1));
-        b->ncyc--;
-    }
-    return cyc_at(b, b->ncyc++);
+    EmuBiuCycle *e = &b->cyc[b->cyc_tail & (NCYC - 1)];
+    b->cyc_tail = (uint8_t)(b->cyc_tail + 1);
+    b->ncyc = (uint8_t)(b->ncyc + (b->ncyc < NCYC));
+    return e;
 }
 
 /* Drop the latest cycle, a prefetch not yet begun: its bytes leave the queue's tail. */
 static ALWAYS_INLINE void cyc_drop_fetch(EmuBiu *b) {
-    EmuBiuCycle *f = cyc_last(b);
+    const EmuBiuCycle *f = cyc_last(b);
     b->qlen = (uint8_t)(b->qlen - f->n);
     b->pc = (uint16_t)(b->pc - f->n);
+    b->cyc_tail = (uint8_t)(b->cyc_tail - 1);
     b->ncyc--;
 }
 
 static ALWAYS_INLINE int cyc_is_fetch(const EmuBiuCycle *f) { return f->type == BUS_CODE; }
 
 /* A fetch the BIU decides at clock `now` or later: an action of the EU in this clock comes
- * first (one begun by the EU itself, by FLUSH, has begun). */
-static ALWAYS_INLINE int cyc_undecided(const EmuBiuCycle *f, int64_t now) {
-    return f->type == BUS_CODE && f->dec >= now && !f->by_eu;
+ * first (one begun by the EU itself, by FLUSH, has begun: its dec is INT64_MIN, as is that of
+ * the EU's own cycles). */
+static ALWAYS_INLINE int cyc_undecided(const EmuBiuCycle *f, int64_t now) { return f->dec >= now; }
+
+/* Cycle metadata (type, final, n, by_eu) as one word. */
+#define CYC_META(type, final, n, by_eu) ((uint32_t)(type) | (uint32_t)(final) << 8 | (uint32_t)(n) << 16 | (uint32_t)(by_eu) << 24)
+
+/* The clock of a cycle's Tr (the trace shows its address cycle from there). */
+static ALWAYS_INLINE int64_t cyc_tr(const EmuBiuCycle *f) {
+    if (!cyc_is_fetch(f)) return f->t1 - 3;
+    return f->dec != INT64_MIN ? f->dec : f->tr;
+}
+
+/* Drop the fetches decided at `now` or later (a suffix of the list: decisions only grow). */
+static ALWAYS_INLINE void cyc_drop_undecided(EmuBiu *b, int64_t now) {
+    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
 }
 
 /* ---- prefetching ---- */
@@ -101,71 +117,106 @@ static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned p
     }
 }
 
-/* Schedule the fetch that follows the latest cycle L, the queue having had room since clock
- * `r`: right after L if that was so by L's T2, else its address cycle begins on the first idle
- * clock from `r` on. Its bytes enter the queue now, readable from its T4 + 1. */
-static void fetch_schedule(EmuCpu *c, int64_t r) {
+/* Schedule fetches while the queue, counting the bytes of fetches under way, has room for a
+ * word (four bytes or fewer), the queue having had room since clock `r`. The first follows the
+ * latest cycle L: right after it if that was so by L's T2, else its address cycle begins on the
+ * first idle clock from `r` on; each further one follows the one before back to back, decided
+ * at its T2. Their bytes enter the queue now, readable from their T4 + 1. */
+static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
     int64_t t1, dec;
     if (b->ncyc) {
-        const EmuBiuCycle *l = cyc_last(b);
-        int64_t end = l->t1 + 4;
-        if (r <= l->t1 + 1 && l->final) {
-            t1 = end;
-            dec = l->t1 + 1;
+        const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
+        if (r <= lt1 + 1) {
+            t1 = lt1 + 4;
+            dec = lt1 + 1;
         } else {
-            dec = r > end ? r : end;
+            dec = r > lt1 + 4 ? r : lt1 + 4;
             t1 = dec + 3;
         }
     } else {
         dec = r;
         t1 = r + 3;
     }
-    EmuBiuCycle *f = cyc_push(b);
-    f->t1 = t1;
-    f->dec = dec;
-    f->lin = lin_addr(CS, b->pc);
-    f->type = BUS_CODE;
-    f->final = 1;
-    f->by_eu = 0;
-    f->n = (uint8_t)(2 - (b->pc & 1));
-    unsigned pos = b->qlen;
-    fetch_read(c, f, pos);
-    b->q_at[(b->qhead + pos) & 7] = t1 + 4;
-    b->q_at[(b->qhead + pos + 1) & 7] = t1 + 4;
-    b->qlen = (uint8_t)(b->qlen + f->n);
-    b->pc = (uint16_t)(b->pc + f->n);
+    const uint32_t base = (uint32_t)CS << 4;
+    unsigned qlen = b->qlen, tail = b->cyc_tail, ncyc = b->ncyc;
+    unsigned qi = (b->qhead + qlen) & 7;
+    uint16_t pc = b->pc;
+    for (;;) {
+        EmuBiuCycle *f = &b->cyc[tail & (NCYC - 1)];
+        tail++;
+        ncyc += ncyc < NCYC;
+        const uint32_t lin = (base + pc) & 0xFFFFFu;
+        const int64_t at = t1 + 4;
+        f->t1 = t1;
+        f->dec = dec;
+        f->lin = lin;
+        const uint16_t w = mem_rd16_even(c, lin & ~1u);
+        if (pc & 1) {
+            f->meta = CYC_META(BUS_CODE, 1, 1, 0);
+            b->q[qi] = (uint8_t)(w >> 8);
+            b->q_at[qi] = at;
+            qi = (qi + 1) & 7;
+            qlen += 1;
+            pc = (uint16_t)(pc + 1);
+        } else {
+            f->meta = CYC_META(BUS_CODE, 1, 2, 0);
+            b->q[qi] = (uint8_t)w;
+            b->q_at[qi] = at;
+            qi = (qi + 1) & 7;
+            b->q[qi] = (uint8_t)(w >> 8);
+            b->q_at[qi] = at;
+            qi = (qi + 1) & 7;
+            qlen += 2;
+            pc = (uint16_t)(pc + 2);
+        }
+        if (qlen > QSIZE - 2) break;
+        dec = t1 + 1;
+        t1 += 4;
+    }
+    b->qlen = (uint8_t)qlen;
+    b->pc = pc;
+    b->cyc_tail = (uint8_t)tail;
+    b->ncyc = (uint8_t)ncyc;
 }
 
 /* The queue has had room since clock `r` (or a cycle was just scheduled): schedule fetches while
  * it does; with none, the next waits for the queue read that leaves room. */
 static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
-    b->armed = 0;
-    if (b->fetch != F_NORMAL || (b->ncyc && !cyc_last(b)->final)) return;
-    while (b->qlen <= QSIZE - 2) fetch_schedule(c, r);
+    if (b->fetch != F_NORMAL || (b->ncyc && !cyc_last(b)->final)) {
+        b->armed = 0;
+        return;
+    }
+    if (b->qlen <= QSIZE - 2) fetch_chain(c, r);
     b->armed = 1;
 }
 
 /* Memory changed at the current clock: fetches whose T3 is still to come read their bytes
  * again. They are among the latest cycles (an EU cycle may follow them); their bytes are the
- * queue's tail. */
-static NOINLINE void fetch_reread(EmuCpu *c) {
+ * queue's tail. `word` is the even linear address of the word written (or -1: any). */
+static NOINLINE void fetch_reread(EmuCpu *c, int64_t word) {
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
-    for (unsigned i = b->ncyc; i-- > 0;) {
-        EmuBiuCycle *f = cyc_at(b, i);
+    for (unsigned j = 0; j < b->ncyc; j++) {
+        EmuBiuCycle *f = cyc_back(b, j);
         if (f->t1 + 2 < now) break;
         if (!cyc_is_fetch(f)) continue;
         pos -= f->n;
-        fetch_read(c, f, pos);
+        if (word < 0 || (int64_t)(f->lin & ~1u) == word) fetch_read(c, f, pos);
     }
 }
 
 static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
+    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c, -1);
+}
+
+/* The EU wrote the byte at linear `lin`: only a fetch of its word may read it again. */
+static ALWAYS_INLINE void fetch_memory_written(EmuCpu *c, uint32_t lin) {
+    EmuBiu *b = &c->biu;
+    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c, (int64_t)(lin & ~1u));
 }
 
 /* ---- tracing ---- */
@@ -183,7 +234,7 @@ static void biu_trace_row(EmuCpu *c, int64_t k) {
             b->tstate = (uint8_t)(1 + (k - f->t1));
             b->latch = f->type;
         }
-        int64_t tr = cyc_is_fetch(f) ? f->dec : f->t1 - 3;
+        int64_t tr = cyc_tr(f);
         if (k >= tr && k < f->t1) b->astate = f->t1 - k >= 3 ? A_R : f->t1 - k == 2 ? A_S : A_0;
     }
     b->qop_prev = b->qop_at[1] + 1 == k ? b->qop_op[1] : b->qop_at[0] + 1 == k ? b->qop_op[0] : EMU_QOP_NONE;
@@ -234,7 +285,7 @@ static int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
     int64_t t1;
     BIU_NOTE("req%d.q%d", type, b->qlen);
     /* Fetches decided at this clock or later do not happen: the EU acts first. */
-    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
+    cyc_drop_undecided(b, now);
     const EmuBiuCycle *l = b->ncyc ? cyc_last(b) : NULL;
     if (!first) {
         t1 = now + 1;                       /* called at the first transfer's T4 */
@@ -250,11 +301,8 @@ static int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
     }
     EmuBiuCycle *e = cyc_push(b);
     e->t1 = t1;
-    e->dec = t1 - 3;
-    e->type = type;
-    e->final = (uint8_t)final;
-    e->n = 0;
-    e->by_eu = 1;
+    e->dec = INT64_MIN;
+    e->meta = CYC_META(type, final != 0, 0, 1);
     fetch_follow(c, now);
     return t1;
 }
@@ -290,7 +338,7 @@ static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_
     uint32_t lin = lin_addr(seg, off);
     int64_t t1 = biu_request(c, BUS_MEMW, 1, 1);
     mem_wr8(c, lin, v);
-    fetch_memory_changed(c);
+    fetch_memory_written(c, lin);
     biu_advance_to(c, t1 + 2);
 }
 /* Both bytes of a word; `mid`: the write does not end the instruction ("w" in 06d and 1a5):
@@ -301,12 +349,14 @@ static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uin
     if (LIKELY(!(lin & 1))) {
         t1 = biu_request(c, BUS_MEMW, 1, 1);
         mem_wr16_even(c, lin, v);
-        fetch_memory_changed(c);
+        fetch_memory_written(c, lin);
     } else {
         t1 = biu_request(c, BUS_MEMW, 0, 1);
+        uint32_t hi = lin_addr(seg, (uint16_t)(off + 1));
         mem_wr8(c, lin, (uint8_t)v);
-        mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
-        fetch_memory_changed(c);
+        mem_wr8(c, hi, (uint8_t)(v >> 8));
+        fetch_memory_written(c, lin);
+        fetch_memory_written(c, hi);
         biu_advance_to(c, t1 + 3);
         t1 = biu_request(c, BUS_MEMW, 1, 0);
     }
@@ -369,8 +419,8 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
 /* The cycle under way at the current clock (T1 <= now), or NULL, and the one after it. */
 static ALWAYS_INLINE const EmuBiuCycle *cyc_current(EmuBiu *b, int64_t now, const EmuBiuCycle **next) {
     *next = NULL;
-    for (unsigned i = b->ncyc; i-- > 0;) {
-        const EmuBiuCycle *f = cyc_at(b, i);
+    for (unsigned j = 0; j < b->ncyc; j++) {
+        const EmuBiuCycle *f = cyc_back(b, j);
         if (f->t1 <= now) return f;
         *next = f;
     }
@@ -399,12 +449,14 @@ static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
         b->fetch = F_NORMAL;
         fetch_follow(c, biu_now(c));
     }
-    biu_advance_to(c, b->q_at[b->qhead]);
+    const unsigned h = b->qhead;
+    biu_advance_to(c, b->q_at[h]);
     biu_trace(c);
-    uint8_t v = b->q[b->qhead];
-    b->qhead = (uint8_t)((b->qhead + 1) & 7);
-    b->qlen--;
-    if (UNLIKELY(b->armed) && b->qlen == QSIZE - 2) fetch_follow(c, biu_now(c));
+    uint8_t v = b->q[h];
+    b->qhead = (uint8_t)((h + 1) & 7);
+    /* Armed, the prefetcher runs and the latest cycle is final (fetch_follow checked): the
+     * read that leaves room for a word decides the next fetch. */
+    if (--b->qlen == QSIZE - 2 && b->armed) fetch_chain(c, biu_now(c));
     biu_trace_qop(c, qop);
     c->cycles++;
     return v;
@@ -463,7 +515,7 @@ static void B_flush(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     int64_t now = biu_now(c);
-    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
+    cyc_drop_undecided(b, now);
     /* A fetch whose address cycle has begun goes on, for the new address. */
     EmuBiuCycle *keep = b->ncyc && cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
     b->qlen = 0;
@@ -485,12 +537,10 @@ static void B_flush(EmuCpu *c) {
         if (b->ncyc && cyc_last(b)->t1 + 4 > t1) t1 = cyc_last(b)->t1 + 4;
         EmuBiuCycle *f = cyc_push(b);
         f->t1 = t1;
-        f->dec = now;
+        f->dec = INT64_MIN;
+        f->tr = now;
         f->lin = lin_addr(CS, b->pc);
-        f->type = BUS_CODE;
-        f->final = 1;
-        f->by_eu = 1;
-        f->n = (uint8_t)(2 - (b->pc & 1));
+        f->meta = CYC_META(BUS_CODE, 1, 2 - (b->pc & 1), 1);
         fetch_read(c, f, 0);
         b->q_at[0] = b->q_at[1] = t1 + 4;
         b->qlen = f->n;
@@ -505,8 +555,8 @@ static void B_cs_changed(EmuCpu *c) {
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
     uint16_t off = b->pc;
-    for (unsigned i = b->ncyc; i-- > 0;) {
-        EmuBiuCycle *f = cyc_at(b, i);
+    for (unsigned j = 0; j < b->ncyc; j++) {
+        EmuBiuCycle *f = cyc_back(b, j);
         if (!cyc_is_fetch(f) || f->t1 <= now) break;
         pos -= f->n;
         off = (uint16_t)(off - f->n);
@@ -558,7 +608,12 @@ void emu_biu_reset_exact(EmuCpu *c) {
     biu_clear(c);
     b->pc = c->ip;
     fetch_follow(c, biu_now(c));
-    if (b->ncyc) cyc_at(b, 0)->by_eu = 1; /* begun by the reset, like a FLUSH */
+    if (b->ncyc) { /* begun by the reset, like a FLUSH */
+        EmuBiuCycle *f = cyc_at(b, 0);
+        f->by_eu = 1;
+        f->tr = f->dec;
+        f->dec = INT64_MIN;
+    }
 }
 
 void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {

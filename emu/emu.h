@@ -89,12 +89,20 @@ typedef uint32_t (*EmuHleTrap)(void *ctx, EmuCpu *cpu, uint8_t service, bool *ag
  * clock its address cycle began and what it fetches. */
 typedef struct EmuBiuCycle {
     int64_t t1;           /* clock of T1 (T2, T3, T4 follow) */
-    int64_t dec;          /* prefetch: clock of its Tr (the decision to fetch) */
+    int64_t dec;          /* prefetch the BIU decided: clock of its Tr (the decision to fetch; an
+                           * EU action in that clock or before it drops the fetch); INT64_MIN for
+                           * one begun by the EU (FLUSH, reset) and for the EU's own cycles */
+    int64_t tr;           /* prefetch begun by the EU: clock of its Tr (for the trace) */
     uint32_t lin;         /* prefetch: linear address (with CS as it was at its T1) */
-    uint8_t type;         /* bus cycle type (BUS_* in cpu_internal.h) */
-    uint8_t final;        /* last transfer of an access: the BIU decides on a fetch at T2 */
-    uint8_t n;            /* prefetch: bytes it brings (1 at an odd offset) */
-    uint8_t by_eu;        /* prefetch: begun by the EU (FLUSH), not decided by the BIU */
+    union {
+        struct {
+            uint8_t type; /* bus cycle type (BUS_* in cpu_internal.h) */
+            uint8_t final;/* last transfer of an access: the BIU decides on a fetch at T2 */
+            uint8_t n;    /* prefetch: bytes it brings (1 at an odd offset) */
+            uint8_t by_eu;/* prefetch: begun by the EU (FLUSH), not decided by the BIU */
+        };
+        uint32_t meta;    /* the four at once */
+    };
 } EmuBiuCycle;
 
 /* Bus interface unit state. Internal, but part of the CPU so that the state one instruction
@@ -128,8 +136,8 @@ typedef struct EmuBiu {
     int64_t qop_at[2];    /* at these clocks, */
     int64_t traced;       /* and the first clock whose trace row is still to be written */
     int64_t q_at[8];      /* exact: clock from which each queue byte can be read (its T4 + 1) */
-    EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, oldest first, */
-    uint8_t cyc_head, ncyc; /* in cyc[cyc_head..+ncyc) modulo 8 */
+    EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, the latest at */
+    uint8_t cyc_tail, ncyc; /* cyc[(cyc_tail - 1) % 8], ncyc of them (at most 8) */
 } EmuBiu;
 
 struct EmuCpu {
