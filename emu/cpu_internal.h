@@ -22,6 +22,14 @@
 #define NOINLINE
 #endif
 
+/* A function inlined at each of many call sites with constant arguments, to be specialised
+ * there. Only when optimising: unoptimised builds would copy it whole into every site. */
+#if defined(__OPTIMIZE__)
+#define SPECIALIZE ALWAYS_INLINE
+#else
+#define SPECIALIZE inline
+#endif
+
 #define FLAGS_FIXED_ON 0xF002u   /* bits 1 and 12-15 read as 1 on the 8086 */
 #define FLAGS_WRITABLE 0x0FD5u   /* CF PF AF ZF SF TF IF DF OF */
 
