@@ -180,6 +180,43 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
     b->ncyc = (uint8_t)ncyc;
 }
 
+/* fetch_chain for the queue read that has just left room for a word, at clock `now` (armed:
+ * the prefetcher runs and the latest cycle is final). At an even offset that is one word: done
+ * here with nothing else to look at. */
+static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
+    EmuBiu *b = &c->biu;
+    const unsigned pc = b->pc, tail = b->cyc_tail;
+    if (UNLIKELY((pc & 1) | !b->ncyc)) {
+        fetch_chain(c, now);
+        return;
+    }
+    const int64_t lt1 = b->cyc[(tail - 1u) & (NCYC - 1)].t1;
+    int64_t t1, dec;
+    if (now <= lt1 + 1) {
+        t1 = lt1 + 4;
+        dec = lt1 + 1;
+    } else {
+        dec = now > lt1 + 4 ? now : lt1 + 4;
+        t1 = dec + 3;
+    }
+    EmuBiuCycle *f = &b->cyc[tail & (NCYC - 1)];
+    const uint32_t lin = (((uint32_t)CS << 4) + pc) & 0xFFFFFu;
+    f->t1 = t1;
+    f->dec = dec;
+    f->lin = lin;
+    f->meta = CYC_META(BUS_CODE, 1, 2, 0);
+    b->cyc_tail = (uint8_t)(tail + 1);
+    b->ncyc = (uint8_t)(b->ncyc + (b->ncyc < NCYC));
+    const uint16_t w = mem_rd16_even(c, lin);
+    const unsigned qi = (b->qhead + (QSIZE - 2)) & 7, qj = (qi + 1) & 7;
+    b->q[qi] = (uint8_t)w;
+    b->q[qj] = (uint8_t)(w >> 8);
+    b->q_at[qi] = t1 + 4;
+    b->q_at[qj] = t1 + 4;
+    b->qlen = QSIZE;
+    b->pc = (uint16_t)(pc + 2);
+}
+
 /* The queue has had room since clock `r` (or a cycle was just scheduled): schedule fetches while
  * it does; with none, the next waits for the queue read that leaves room. */
 static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
@@ -456,7 +493,7 @@ static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
     b->qhead = (uint8_t)((h + 1) & 7);
     /* Armed, the prefetcher runs and the latest cycle is final (fetch_follow checked): the
      * read that leaves room for a word decides the next fetch. */
-    if (--b->qlen == QSIZE - 2 && b->armed) fetch_chain(c, biu_now(c));
+    if (--b->qlen == QSIZE - 2 && b->armed) fetch_after_read(c, biu_now(c));
     biu_trace_qop(c, qop);
     c->cycles++;
     return v;
