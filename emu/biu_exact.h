@@ -231,8 +231,8 @@ static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
 
 /* Memory changed at the current clock: fetches whose T3 is still to come read their bytes
  * again. They are among the latest cycles (an EU cycle may follow them); their bytes are the
- * queue's tail. `word` is the even linear address of the word written (or -1: any). */
-static NOINLINE void fetch_reread(EmuCpu *c, int64_t word) {
+ * queue's tail. */
+static NOINLINE void fetch_reread(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
@@ -241,20 +241,15 @@ static NOINLINE void fetch_reread(EmuCpu *c, int64_t word) {
         if (f->t1 + 2 < now) break;
         if (!cyc_is_fetch(f)) continue;
         pos -= f->n;
-        if (word < 0 || (int64_t)(f->lin & ~1u) == word) fetch_read(c, f, pos);
+        fetch_read(c, f, pos);
     }
 }
 
 static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c, -1);
+    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
 }
 
-/* The EU wrote the byte at linear `lin`: only a fetch of its word may read it again. */
-static ALWAYS_INLINE void fetch_memory_written(EmuCpu *c, uint32_t lin) {
-    EmuBiu *b = &c->biu;
-    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c, (int64_t)(lin & ~1u));
-}
 
 /* ---- tracing ---- */
 
@@ -314,8 +309,10 @@ static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n;
 /* ---- bus cycles of the EU ---- */
 
 /* The EU asks for a bus cycle in the current clock; returns the clock of its T1. `first` is 0
- * for the second transfer of a word at an odd address, which follows the first one's T4. */
-static int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
+ * for the second transfer of a word at an odd address, which follows the first one's T4.
+ * A write has already changed memory, the (even) words `w0` and `w1` (else -1): the fetches
+ * scheduled here read the new bytes; of those before, only one can still be before its T3. */
+static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     const int64_t now = biu_now(c);
@@ -336,12 +333,21 @@ static int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
     } else {
         t1 = now + 3;                       /* T4 or idle */
     }
+    if (w0 >= 0 && b->ncyc) {
+        const EmuBiuCycle *p = cyc_last(b);
+        const int64_t w = (int64_t)(p->lin & ~1u);
+        if (cyc_is_fetch(p) && p->t1 + 2 >= now && (w == w0 || w == w1)) fetch_read(c, p, b->qlen - p->n);
+    }
     EmuBiuCycle *e = cyc_push(b);
     e->t1 = t1;
     e->dec = INT64_MIN;
     e->meta = CYC_META(type, final != 0, 0, 1);
     fetch_follow(c, now);
     return t1;
+}
+
+static ALWAYS_INLINE int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
+    return biu_request_w(c, type, final, first, -1, -1);
 }
 
 static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
@@ -373,9 +379,8 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
  * EU goes on at T3 (the last microinstruction's write overlaps the next instruction). */
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
-    int64_t t1 = biu_request(c, BUS_MEMW, 1, 1);
     mem_wr8(c, lin, v);
-    fetch_memory_written(c, lin);
+    int64_t t1 = biu_request_w(c, BUS_MEMW, 1, 1, lin & ~1u, -1);
     biu_advance_to(c, t1 + 2);
 }
 /* Both bytes of a word; `mid`: the write does not end the instruction ("w" in 06d and 1a5):
@@ -384,16 +389,13 @@ static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uin
     uint32_t lin = lin_addr(seg, off);
     int64_t t1;
     if (LIKELY(!(lin & 1))) {
-        t1 = biu_request(c, BUS_MEMW, 1, 1);
         mem_wr16_even(c, lin, v);
-        fetch_memory_written(c, lin);
+        t1 = biu_request_w(c, BUS_MEMW, 1, 1, lin, -1);
     } else {
-        t1 = biu_request(c, BUS_MEMW, 0, 1);
         uint32_t hi = lin_addr(seg, (uint16_t)(off + 1));
         mem_wr8(c, lin, (uint8_t)v);
         mem_wr8(c, hi, (uint8_t)(v >> 8));
-        fetch_memory_written(c, lin);
-        fetch_memory_written(c, hi);
+        t1 = biu_request_w(c, BUS_MEMW, 0, 1, lin & ~1u, hi & ~1u);
         biu_advance_to(c, t1 + 3);
         t1 = biu_request(c, BUS_MEMW, 1, 0);
     }

@@ -54,60 +54,41 @@ static ALWAYS_INLINE void mc_corx(const Alu *a, uint16_t tmpb, uint16_t *tmpa_ou
     *tmpc = (uint16_t)(p & a->mask);
 }
 
-/* CORD: shift-and-subtract divide of tmpa:tmpc by tmpb. Returns 0 on overflow. The flags are
- * those of the last trial subtraction the loop makes (computed once, at the end), CF the bit
- * rotated out last. */
+/* CORD: shift-and-subtract divide of tmpa:tmpc by tmpb. Returns 0 on overflow (tmpa >= tmpb).
+ * Each of its `bits` iterations shifts the partial remainder left with the next dividend bit
+ * (s) and subtracts tmpb when it can: at once when a bit leaves the top (path A, 8 clocks),
+ * else after a trial subtraction that sets the flags (9 clocks when it succeeds, 8 when not);
+ * the last one takes a clock more, or one less when its subtraction fails. 3 clocks before,
+ * 4 after. tmpc ends as the complemented quotient, CF its top bit; the other flags are those
+ * of the last trial subtraction (or of the overflow check when there was none). */
 static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, uint16_t *tmpc_io, int *cf,
                    int *clk) {
-    const unsigned mask = a->mask, top = a->bits - 1;
+    const unsigned mask = a->mask, bits = a->bits, top = bits - 1;
     unsigned ta = *tmpa_io & mask, tc = *tmpc_io & mask, tb = tmpb & mask;
-    unsigned fx = ta;          /* minuend of the last trial subtraction (tmpb - the subtrahend) */
-    unsigned carry = ta < tb;
-    int k = 3;
-    if (!carry) {
+    if (ta >= tb) {
         *tmpa_io = (uint16_t)ta;
         *tmpc_io = (uint16_t)tc;
-        alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, a->bits == 16);
-        *clk += k + 1;
+        alu_sub(c, (uint16_t)ta, (uint16_t)tb, 0, bits == 16);
+        *clk += 4;
         return 0;
     }
-    for (unsigned counter = a->bits; counter > 0;) {
-        unsigned oc = tc >> top;
-        tc = ((tc << 1) | carry) & mask;
-        carry = ta >> top;
-        ta = ((ta << 1) | oc) & mask;
-        k += 4;
-        if (carry) {
-            k += 3;
-            carry = 0;
-            ta = (ta - tb) & mask;
-            if (--counter > 0) { k += 1; continue; }
-            k += 2;
-        } else {
-            fx = ta;
-            carry = ta < tb;
-            k += 2;
-            if (!carry) {
-                k += 2;
-                ta = (ta - tb) & mask;
-                if (--counter > 0) { k += 1; continue; }
-                k += 2;
-            } else {
-                k += 1;
-                if (--counter > 0) { k += 1; continue; }
-            }
-        }
+    unsigned fx = ta, q = 0, n_a = 0;
+    for (unsigned i = 0; i < bits; i++) {
+        const unsigned s = (ta << 1) | ((tc >> (top - i)) & 1);
+        const unsigned path_a = s >> bits, ge = s >= tb;
+        ta = ge ? s - tb : s;
+        fx = path_a ? fx : s;
+        n_a += path_a;
+        q = (q << 1) | ge;
     }
-    unsigned oc = tc >> top;
-    tc = ((tc << 1) | carry) & mask;
-    carry = tc >> top;
-    (void)oc;
-    alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, a->bits == 16);
+    tc = ~q & mask;
+    const unsigned carry = tc >> top;
+    alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, bits == 16);
     setf(c, EMU_FLAG_CF, (int)carry);
     *cf = (int)carry;
     *tmpa_io = (uint16_t)ta;
     *tmpc_io = (uint16_t)tc;
-    *clk += k + 4;
+    *clk += (int)(7 + 8 * bits + popcount16(q) - n_a) + ((q & 1) ? 1 : -1);
     return 1;
 }
 
