@@ -61,6 +61,24 @@ static ALWAYS_INLINE void mc_corx(const Alu *a, uint16_t tmpb, uint16_t *tmpa_ou
  * the last one takes a clock more, or one less when its subtraction fails. 3 clocks before,
  * 4 after. tmpc ends as the complemented quotient, CF its top bit; the other flags are those
  * of the last trial subtraction (or of the overflow check when there was none). */
+static ALWAYS_INLINE void cord_loop(const unsigned bits, unsigned *ta_io, unsigned tc, unsigned tb,
+                                    unsigned *fx_io, unsigned *q_io, unsigned *n_a_io) {
+    unsigned ta = *ta_io, fx = *fx_io, q = 0, n_a = 0;
+    for (unsigned i = 0; i < bits; i++) {
+        const unsigned s = (ta << 1) | ((tc >> (bits - 1)) & 1);
+        tc <<= 1;
+        const unsigned path_a = s >> bits, ge = s >= tb;
+        ta = ge ? s - tb : s;
+        fx = path_a ? fx : s;
+        n_a += path_a;
+        q = (q << 1) | ge;
+    }
+    *ta_io = ta;
+    *fx_io = fx;
+    *q_io = q;
+    *n_a_io = n_a;
+}
+
 static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, uint16_t *tmpc_io, int *cf,
                    int *clk) {
     const unsigned mask = a->mask, bits = a->bits, top = bits - 1;
@@ -73,14 +91,8 @@ static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, ui
         return 0;
     }
     unsigned fx = ta, q = 0, n_a = 0;
-    for (unsigned i = 0; i < bits; i++) {
-        const unsigned s = (ta << 1) | ((tc >> (top - i)) & 1);
-        const unsigned path_a = s >> bits, ge = s >= tb;
-        ta = ge ? s - tb : s;
-        fx = path_a ? fx : s;
-        n_a += path_a;
-        q = (q << 1) | ge;
-    }
+    if (bits == 16) cord_loop(16, &ta, tc, tb, &fx, &q, &n_a);
+    else cord_loop(8, &ta, tc, tb, &fx, &q, &n_a);
     tc = ~q & mask;
     const unsigned carry = tc >> top;
     alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, bits == 16);
