@@ -99,7 +99,7 @@ static ALWAYS_INLINE int64_t cyc_tr(const EmuBiuCycle *f) {
 
 /* Drop the fetches decided at `now` or later (a suffix of the list: decisions only grow). */
 static ALWAYS_INLINE void cyc_drop_undecided(EmuBiu *b, int64_t now) {
-    while (b->ncyc && cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
+    while (cyc_undecided(cyc_last(b), now)) cyc_drop_fetch(b);
 }
 
 /* ---- prefetching ---- */
@@ -125,18 +125,13 @@ static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned p
 static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
     int64_t t1, dec;
-    if (b->ncyc) {
-        const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
-        if (r <= lt1 + 1) {
-            t1 = lt1 + 4;
-            dec = lt1 + 1;
-        } else {
-            dec = r > lt1 + 4 ? r : lt1 + 4;
-            t1 = dec + 3;
-        }
+    const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
+    if (r <= lt1 + 1) {
+        t1 = lt1 + 4;
+        dec = lt1 + 1;
     } else {
-        dec = r;
-        t1 = r + 3;
+        dec = r > lt1 + 4 ? r : lt1 + 4;
+        t1 = dec + 3;
     }
     const uint32_t base = (uint32_t)CS << 4;
     unsigned qlen = b->qlen, tail = b->cyc_tail, ncyc = b->ncyc;
@@ -186,7 +181,7 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
 static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
     EmuBiu *b = &c->biu;
     const unsigned pc = b->pc, tail = b->cyc_tail;
-    if (UNLIKELY((pc & 1) | !b->ncyc)) {
+    if (UNLIKELY(pc & 1)) {
         fetch_chain(c, now);
         return;
     }
@@ -221,7 +216,7 @@ static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
  * it does; with none, the next waits for the queue read that leaves room. */
 static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
-    if (b->fetch != F_NORMAL || (b->ncyc && !cyc_last(b)->final)) {
+    if (b->fetch != F_NORMAL || !cyc_last(b)->final) {
         b->armed = 0;
         return;
     }
@@ -247,7 +242,7 @@ static NOINLINE void fetch_reread(EmuCpu *c) {
 
 static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    if (b->ncyc && cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
+    if (cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
 }
 
 
@@ -320,20 +315,20 @@ static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int6
     BIU_NOTE("req%d.q%d", type, b->qlen);
     /* Fetches decided at this clock or later do not happen: the EU acts first. */
     cyc_drop_undecided(b, now);
-    const EmuBiuCycle *l = b->ncyc ? cyc_last(b) : NULL;
+    const EmuBiuCycle *l = cyc_last(b);
     if (!first) {
         t1 = now + 1;                       /* called at the first transfer's T4 */
-    } else if (l && l->t1 > now) {
+    } else if (l->t1 > now) {
         t1 = l->t1 + 2;                     /* a fetch in its address cycle: dropped at T0 */
         cyc_drop_fetch(b);
-    } else if (l && now - l->t1 <= 1) {
+    } else if (now - l->t1 <= 1) {
         t1 = l->t1 + 4;                     /* T1 or T2: early, T1 after T4 */
-    } else if (l && now - l->t1 == 2) {
+    } else if (now - l->t1 == 2) {
         t1 = now + 4;                       /* T3: the address cycle begins at T4 */
     } else {
         t1 = now + 3;                       /* T4 or idle */
     }
-    if (w0 >= 0 && b->ncyc) {
+    if (w0 >= 0) {
         const EmuBiuCycle *p = cyc_last(b);
         const int64_t w = (int64_t)(p->lin & ~1u);
         if (cyc_is_fetch(p) && p->t1 + 2 >= now && (w == w0 || w == w1)) fetch_read(c, p, b->qlen - p->n);
@@ -531,7 +526,7 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
 
 /* Drop the fetches not yet begun (T1 after the current clock). */
 static ALWAYS_INLINE void fetch_drop_pending(EmuBiu *b, int64_t now) {
-    while (b->ncyc && cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now) cyc_drop_fetch(b);
+    while (cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now) cyc_drop_fetch(b);
 }
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T4), one whose
@@ -543,10 +538,8 @@ static void B_suspend(EmuCpu *c) {
     b->fetch = F_SUSPENDED;
     b->armed = 0;
     fetch_drop_pending(b, now);
-    if (b->ncyc) {
-        const EmuBiuCycle *l = cyc_last(b);
-        if (cyc_is_fetch(l) && now < l->t1 + 3) biu_advance_to(c, l->t1 + 3);
-    }
+    const EmuBiuCycle *l = cyc_last(b);
+    if (cyc_is_fetch(l) && now < l->t1 + 3) biu_advance_to(c, l->t1 + 3);
 }
 
 /* Empty the queue and start fetching at CS:IP. */
@@ -556,7 +549,7 @@ static void B_flush(EmuCpu *c) {
     int64_t now = biu_now(c);
     cyc_drop_undecided(b, now);
     /* A fetch whose address cycle has begun goes on, for the new address. */
-    EmuBiuCycle *keep = b->ncyc && cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
+    EmuBiuCycle *keep = cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
     b->qlen = 0;
     b->qhead = 0;
     b->has_preload = 0;
@@ -573,7 +566,7 @@ static void B_flush(EmuCpu *c) {
     } else {
         /* Its address cycle begins now, its T1 after the cycle under way. */
         int64_t t1 = now + 3;
-        if (b->ncyc && cyc_last(b)->t1 + 4 > t1) t1 = cyc_last(b)->t1 + 4;
+        if (cyc_last(b)->t1 + 4 > t1) t1 = cyc_last(b)->t1 + 4;
         EmuBiuCycle *f = cyc_push(b);
         f->t1 = t1;
         f->dec = INT64_MIN;
@@ -623,7 +616,7 @@ static void B_halt(EmuCpu *c) {
     b->fetch = F_HALTED;
     b->armed = 0;
     fetch_drop_pending(b, now);
-    if (b->ncyc) biu_advance_to(c, cyc_last(b)->t1 + 4);
+    biu_advance_to(c, cyc_last(b)->t1 + 4);
 }
 
 /* While halted, nothing happens on the bus: time simply passes. */
@@ -640,6 +633,12 @@ static void biu_clear(EmuCpu *c) {
     b->fetch = F_NORMAL;
     b->traced = biu_now(c);
     b->qop_at[0] = b->qop_at[1] = INT64_MIN / 2;
+    /* The list is never empty: it begins with an idle placeholder long past (no cycle can
+     * follow it early, none waits for it, nothing drops it). */
+    EmuBiuCycle *p = cyc_push(b);
+    p->t1 = INT64_MIN / 4;
+    p->dec = INT64_MIN;
+    p->meta = CYC_META(BUS_PASV, 1, 0, 1);
 }
 
 void emu_biu_reset_exact(EmuCpu *c) {
@@ -647,8 +646,8 @@ void emu_biu_reset_exact(EmuCpu *c) {
     biu_clear(c);
     b->pc = c->ip;
     fetch_follow(c, biu_now(c));
-    if (b->ncyc) { /* begun by the reset, like a FLUSH */
-        EmuBiuCycle *f = cyc_at(b, 0);
+    if (b->ncyc > 1) { /* begun by the reset, like a FLUSH */
+        EmuBiuCycle *f = cyc_at(b, 1);
         f->by_eu = 1;
         f->tr = f->dec;
         f->dec = INT64_MIN;

@@ -146,12 +146,15 @@ static ALWAYS_INLINE uint8_t mem_rd8(const EmuCpu *c, uint32_t lin) { return c->
 static ALWAYS_INLINE void mem_wr8(EmuCpu *c, uint32_t lin, uint8_t v) {
     if (LIKELY(lin < c->rom_start)) c->mem[lin] = v;
 }
-/* Aligned 16-bit access at an even linear address (never wraps). */
+/* Aligned 16-bit access at an even linear address (never wraps). One host access (the host is
+ * little-endian, checked above). */
 static ALWAYS_INLINE uint16_t mem_rd16_even(const EmuCpu *c, uint32_t lin) {
-    return (uint16_t)(c->mem[lin] | (c->mem[lin + 1] << 8));
+    uint16_t v;
+    memcpy(&v, c->mem + lin, 2);
+    return v;
 }
 static ALWAYS_INLINE void mem_wr16_even(EmuCpu *c, uint32_t lin, uint16_t v) {
-    if (LIKELY(lin < c->rom_start)) { c->mem[lin] = (uint8_t)v; c->mem[lin + 1] = (uint8_t)(v >> 8); }
+    if (LIKELY(lin < c->rom_start)) memcpy(c->mem + lin, &v, 2);
 }
 
 static ALWAYS_INLINE uint32_t lin_addr(uint16_t seg, uint16_t off) {
