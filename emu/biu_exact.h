@@ -46,6 +46,9 @@ enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
 #define QSIZE 6
 #define NCYC 8
 
+/* Cycle metadata (type, final, n, by_eu) as one word. */
+#define CYC_META(type, final, n, by_eu) ((uint32_t)(type) | (uint32_t)(final) << 8 | (uint32_t)(n) << 16 | (uint32_t)(by_eu) << 24)
+
 /* Debug notes for studying traces (build with -DEMU_BIU_DEBUG; the conformance runner prints
  * them with --dump). Compiled out otherwise. */
 #ifdef EMU_BIU_DEBUG
@@ -59,26 +62,35 @@ static ALWAYS_INLINE int64_t biu_now(const EmuCpu *c) { return (int64_t)c->cycle
 
 /* ---- the list of bus cycles ---- */
 
-/* The j-th latest cycle (0: the latest); j < ncyc. */
+/* The list is the ring's NCYC entries, oldest first from cyc_tail: placeholders (idle, long
+ * past: no cycle follows one early, none waits for it, nothing drops it) where there are not
+ * as many cycles yet, or where a fetch was dropped. */
+
+/* The j-th latest cycle (0: the latest); j < NCYC. */
 static ALWAYS_INLINE EmuBiuCycle *cyc_back(EmuBiu *b, unsigned j) { return &b->cyc[(b->cyc_tail - 1u - j) & (NCYC - 1)]; }
 static ALWAYS_INLINE EmuBiuCycle *cyc_last(EmuBiu *b) { return cyc_back(b, 0); }
-/* The i-th oldest cycle; i < ncyc. */
-static ALWAYS_INLINE EmuBiuCycle *cyc_at(EmuBiu *b, unsigned i) { return cyc_back(b, b->ncyc - 1u - i); }
+/* The i-th oldest cycle; i < NCYC. */
+static ALWAYS_INLINE EmuBiuCycle *cyc_at(EmuBiu *b, unsigned i) { return cyc_back(b, NCYC - 1u - i); }
+
+static ALWAYS_INLINE void cyc_set_placeholder(EmuBiuCycle *p) {
+    p->t1 = INT64_MIN / 4;
+    p->dec = INT64_MIN;
+    p->meta = CYC_META(BUS_PASV, 1, 0, 1);
+}
 
 static ALWAYS_INLINE EmuBiuCycle *cyc_push(EmuBiu *b) {
     EmuBiuCycle *e = &b->cyc[b->cyc_tail & (NCYC - 1)];
     b->cyc_tail = (uint8_t)(b->cyc_tail + 1);
-    b->ncyc = (uint8_t)(b->ncyc + (b->ncyc < NCYC));
     return e;
 }
 
 /* Drop the latest cycle, a prefetch not yet begun: its bytes leave the queue's tail. */
 static ALWAYS_INLINE void cyc_drop_fetch(EmuBiu *b) {
-    const EmuBiuCycle *f = cyc_last(b);
+    EmuBiuCycle *f = cyc_last(b);
     b->qlen = (uint8_t)(b->qlen - f->n);
     b->pc = (uint16_t)(b->pc - f->n);
     b->cyc_tail = (uint8_t)(b->cyc_tail - 1);
-    b->ncyc--;
+    cyc_set_placeholder(f); /* its slot is now the oldest */
 }
 
 static ALWAYS_INLINE int cyc_is_fetch(const EmuBiuCycle *f) { return f->type == BUS_CODE; }
@@ -88,8 +100,6 @@ static ALWAYS_INLINE int cyc_is_fetch(const EmuBiuCycle *f) { return f->type == 
  * the EU's own cycles). */
 static ALWAYS_INLINE int cyc_undecided(const EmuBiuCycle *f, int64_t now) { return f->dec >= now; }
 
-/* Cycle metadata (type, final, n, by_eu) as one word. */
-#define CYC_META(type, final, n, by_eu) ((uint32_t)(type) | (uint32_t)(final) << 8 | (uint32_t)(n) << 16 | (uint32_t)(by_eu) << 24)
 
 /* The clock of a cycle's Tr (the trace shows its address cycle from there). */
 static ALWAYS_INLINE int64_t cyc_tr(const EmuBiuCycle *f) {
@@ -134,13 +144,12 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
         t1 = dec + 3;
     }
     const uint32_t base = (uint32_t)CS << 4;
-    unsigned qlen = b->qlen, tail = b->cyc_tail, ncyc = b->ncyc;
+    unsigned qlen = b->qlen, tail = b->cyc_tail;
     unsigned qi = (b->qhead + qlen) & 7;
     uint16_t pc = b->pc;
     for (;;) {
         EmuBiuCycle *f = &b->cyc[tail & (NCYC - 1)];
         tail++;
-        ncyc += ncyc < NCYC;
         const uint32_t lin = (base + pc) & 0xFFFFFu;
         const int64_t at = t1 + 4;
         f->t1 = t1;
@@ -172,7 +181,6 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
     b->qlen = (uint8_t)qlen;
     b->pc = pc;
     b->cyc_tail = (uint8_t)tail;
-    b->ncyc = (uint8_t)ncyc;
 }
 
 /* fetch_chain for the queue read that has just left room for a word, at clock `now` (armed:
@@ -201,7 +209,6 @@ static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
     f->lin = lin;
     f->meta = CYC_META(BUS_CODE, 1, 2, 0);
     b->cyc_tail = (uint8_t)(tail + 1);
-    b->ncyc = (uint8_t)(b->ncyc + (b->ncyc < NCYC));
     const uint16_t w = mem_rd16_even(c, lin);
     const unsigned qi = (b->qhead + (QSIZE - 2)) & 7, qj = (qi + 1) & 7;
     b->q[qi] = (uint8_t)w;
@@ -231,7 +238,7 @@ static NOINLINE void fetch_reread(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
-    for (unsigned j = 0; j < b->ncyc; j++) {
+    for (unsigned j = 0; j < NCYC; j++) {
         EmuBiuCycle *f = cyc_back(b, j);
         if (f->t1 + 2 < now) break;
         if (!cyc_is_fetch(f)) continue;
@@ -255,7 +262,7 @@ static void biu_trace_row(EmuCpu *c, int64_t k) {
     EmuBiu *b = &c->biu;
     b->tstate = T_I;
     b->astate = A_NONE;
-    for (unsigned i = 0; i < b->ncyc; i++) {
+    for (unsigned i = 0; i < NCYC; i++) {
         const EmuBiuCycle *f = cyc_at(b, i);
         if (k >= f->t1 && k < f->t1 + 4) {
             b->tstate = (uint8_t)(1 + (k - f->t1));
@@ -453,7 +460,7 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
 /* The cycle under way at the current clock (T1 <= now), or NULL, and the one after it. */
 static ALWAYS_INLINE const EmuBiuCycle *cyc_current(EmuBiu *b, int64_t now, const EmuBiuCycle **next) {
     *next = NULL;
-    for (unsigned j = 0; j < b->ncyc; j++) {
+    for (unsigned j = 0; j < NCYC; j++) {
         const EmuBiuCycle *f = cyc_back(b, j);
         if (f->t1 <= now) return f;
         *next = f;
@@ -587,7 +594,7 @@ static void B_cs_changed(EmuCpu *c) {
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
     uint16_t off = b->pc;
-    for (unsigned j = 0; j < b->ncyc; j++) {
+    for (unsigned j = 0; j < NCYC; j++) {
         EmuBiuCycle *f = cyc_back(b, j);
         if (!cyc_is_fetch(f) || f->t1 <= now) break;
         pos -= f->n;
@@ -633,12 +640,7 @@ static void biu_clear(EmuCpu *c) {
     b->fetch = F_NORMAL;
     b->traced = biu_now(c);
     b->qop_at[0] = b->qop_at[1] = INT64_MIN / 2;
-    /* The list is never empty: it begins with an idle placeholder long past (no cycle can
-     * follow it early, none waits for it, nothing drops it). */
-    EmuBiuCycle *p = cyc_push(b);
-    p->t1 = INT64_MIN / 4;
-    p->dec = INT64_MIN;
-    p->meta = CYC_META(BUS_PASV, 1, 0, 1);
+    for (int i = 0; i < NCYC; i++) cyc_set_placeholder(&b->cyc[i]);
 }
 
 void emu_biu_reset_exact(EmuCpu *c) {
@@ -646,8 +648,8 @@ void emu_biu_reset_exact(EmuCpu *c) {
     biu_clear(c);
     b->pc = c->ip;
     fetch_follow(c, biu_now(c));
-    if (b->ncyc > 1) { /* begun by the reset, like a FLUSH */
-        EmuBiuCycle *f = cyc_at(b, 1);
+    if (cyc_is_fetch(&b->cyc[0])) { /* begun by the reset, like a FLUSH */
+        EmuBiuCycle *f = &b->cyc[0];
         f->by_eu = 1;
         f->tr = f->dec;
         f->dec = INT64_MIN;

@@ -137,7 +137,7 @@ typedef struct EmuBiu {
     int64_t traced;       /* and the first clock whose trace row is still to be written */
     int64_t q_at[8];      /* exact: clock from which each queue byte can be read (its T4 + 1) */
     EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, the latest at */
-    uint8_t cyc_tail, ncyc; /* cyc[(cyc_tail - 1) % 8], ncyc of them (at most 8) */
+    uint8_t cyc_tail;     /* cyc[(cyc_tail - 1) % 8] */
 } EmuBiu;
 
 struct EmuCpu {
