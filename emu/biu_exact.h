@@ -128,21 +128,11 @@ static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned p
 }
 
 /* Schedule fetches while the queue, counting the bytes of fetches under way, has room for a
- * word (four bytes or fewer), the queue having had room since clock `r`. The first follows the
- * latest cycle L: right after it if that was so by L's T2, else its address cycle begins on the
- * first idle clock from `r` on; each further one follows the one before back to back, decided
- * at its T2. Their bytes enter the queue now, readable from their T4 + 1. */
-static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
+ * word (four bytes or fewer): the first with T1 `t1`, decided at `dec`, each further one back
+ * to back after the one before, decided at its T2. Their bytes enter the queue now, readable
+ * from their T4 + 1. */
+static ALWAYS_INLINE void fetch_chain_from(EmuCpu *c, int64_t t1, int64_t dec) {
     EmuBiu *b = &c->biu;
-    int64_t t1, dec;
-    const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
-    if (r <= lt1 + 1) {
-        t1 = lt1 + 4;
-        dec = lt1 + 1;
-    } else {
-        dec = r > lt1 + 4 ? r : lt1 + 4;
-        t1 = dec + 3;
-    }
     const uint32_t base = (uint32_t)CS << 4;
     unsigned qlen = b->qlen, tail = b->cyc_tail;
     unsigned qi = (b->qhead + qlen) & 7;
@@ -181,6 +171,23 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
     b->qlen = (uint8_t)qlen;
     b->pc = pc;
     b->cyc_tail = (uint8_t)tail;
+}
+
+/* The same, the queue having had room since clock `r`: the first fetch follows the latest cycle
+ * L right after it if that was so by L's T2, else its address cycle begins on the first idle
+ * clock from `r` on. */
+static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
+    EmuBiu *b = &c->biu;
+    int64_t t1, dec;
+    const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
+    if (r <= lt1 + 1) {
+        t1 = lt1 + 4;
+        dec = lt1 + 1;
+    } else {
+        dec = r > lt1 + 4 ? r : lt1 + 4;
+        t1 = dec + 3;
+    }
+    fetch_chain_from(c, t1, dec);
 }
 
 /* fetch_chain for the queue read that has just left room for a word, at clock `now` (armed:
@@ -344,7 +351,13 @@ static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int6
     e->t1 = t1;
     e->dec = INT64_MIN;
     e->meta = CYC_META(type, final != 0, 0, 1);
-    fetch_follow(c, now);
+    /* fetch_follow: with room, fetches follow the new cycle back to back (decided at its T2). */
+    if (b->fetch != F_NORMAL || !final) {
+        b->armed = 0;
+    } else {
+        if (b->qlen <= QSIZE - 2) fetch_chain_from(c, t1 + 4, t1 + 1);
+        b->armed = 1;
+    }
     return t1;
 }
 
