@@ -39,6 +39,10 @@
 
 #include "cpu_internal.h"
 
+#ifndef BIU_TRACING
+#error "define BIU_TRACING (0 or 1) before including biu_exact.h"
+#endif
+
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing only) */
 enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
@@ -291,15 +295,16 @@ static NOINLINE void biu_trace_to_now(EmuCpu *c) {
     if (b->traced < biu_now(c)) b->traced = biu_now(c);
 }
 
-/* Before an action of the EU. */
+/* Before an action of the EU. Only the copy of the interpreter built for tracing
+ * (cpu_exact_trace.c, run while trace_clock is set) looks. */
 static ALWAYS_INLINE void biu_trace(EmuCpu *c) {
-    if (UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
+    if (BIU_TRACING && UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
 }
 
 /* A queue operation of the EU in the current clock, for the trace. */
 static ALWAYS_INLINE void biu_trace_qop(EmuCpu *c, uint8_t op) {
     EmuBiu *b = &c->biu;
-    if (LIKELY(!c->trace_clock)) return;
+    if (!BIU_TRACING || LIKELY(!c->trace_clock)) return;
     b->qop_op[0] = b->qop_op[1];
     b->qop_at[0] = b->qop_at[1];
     b->qop_op[1] = op;
@@ -645,6 +650,7 @@ static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) {
     c->cycles += n;
 }
 
+#if !BIU_TRACING /* one copy of these */
 static void biu_clear(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
@@ -691,5 +697,6 @@ void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {
     }
     fetch_follow(c, biu_now(c) - 1);
 }
+#endif /* !BIU_TRACING */
 
 #endif

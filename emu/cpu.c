@@ -59,11 +59,13 @@ bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
 }
 
 EmuRunResult emu_cpu_run(EmuCpu *c) {
-    return c->timing == EMU_TIMING_TABLE ? emu_run_table(c) : emu_run_exact(c);
+    if (c->timing == EMU_TIMING_TABLE) return emu_run_table(c);
+    return c->trace_clock ? emu_run_exact_trace(c) : emu_run_exact(c);
 }
 
 void emu_cpu_step(EmuCpu *c) {
     if (c->timing == EMU_TIMING_TABLE) emu_step_table(c);
+    else if (c->trace_clock) emu_step_exact_trace(c);
     else emu_step_exact(c);
 }
 

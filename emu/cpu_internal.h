@@ -176,6 +176,8 @@ void emu_step_exact(EmuCpu *c);
 void emu_step_table(EmuCpu *c);
 EmuRunResult emu_run_exact(EmuCpu *c);
 EmuRunResult emu_run_table(EmuCpu *c);
+void emu_step_exact_trace(EmuCpu *c);
+EmuRunResult emu_run_exact_trace(EmuCpu *c);
 void emu_biu_reset_exact(EmuCpu *c);
 void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n);
 void emu_biu_reset_table(EmuCpu *c);
