@@ -48,6 +48,9 @@ enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing o
 enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
 
 #define QSIZE 6
+/* b->armed: the queue length at which a queue read decides the next fetch, or none. */
+#define ARMED (QSIZE - 2)
+#define ARMED_NOT 0xFF
 #define NCYC 8
 
 /* Cycle metadata (type, final, n, by_eu) as one word. */
@@ -235,11 +238,11 @@ static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
 static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
     EmuBiu *b = &c->biu;
     if (b->fetch != F_NORMAL || !cyc_last(b)->final) {
-        b->armed = 0;
+        b->armed = ARMED_NOT;
         return;
     }
     if (b->qlen <= QSIZE - 2) fetch_chain(c, r);
-    b->armed = 1;
+    b->armed = ARMED;
 }
 
 /* Memory changed at the current clock: fetches whose T3 is still to come read their bytes
@@ -358,10 +361,10 @@ static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int6
     e->meta = CYC_META(type, final != 0, 0, 1);
     /* fetch_follow: with room, fetches follow the new cycle back to back (decided at its T2). */
     if (b->fetch != F_NORMAL || !final) {
-        b->armed = 0;
+        b->armed = ARMED_NOT;
     } else {
         if (b->qlen <= QSIZE - 2) fetch_chain_from(c, t1 + 4, t1 + 1);
-        b->armed = 1;
+        b->armed = ARMED;
     }
     return t1;
 }
@@ -515,7 +518,7 @@ static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
     b->qhead = (uint8_t)((h + 1) & 7);
     /* Armed, the prefetcher runs and the latest cycle is final (fetch_follow checked): the
      * read that leaves room for a word decides the next fetch. */
-    if (--b->qlen == QSIZE - 2 && b->armed) fetch_after_read(c, biu_now(c));
+    if (--b->qlen == b->armed) fetch_after_read(c, biu_now(c));
     biu_trace_qop(c, qop);
     c->cycles++;
     return v;
@@ -561,7 +564,7 @@ static void B_suspend(EmuCpu *c) {
     biu_trace(c);
     int64_t now = biu_now(c);
     b->fetch = F_SUSPENDED;
-    b->armed = 0;
+    b->armed = ARMED_NOT;
     fetch_drop_pending(b, now);
     const EmuBiuCycle *l = cyc_last(b);
     if (cyc_is_fetch(l) && now < l->t1 + 3) biu_advance_to(c, l->t1 + 3);
@@ -639,7 +642,7 @@ static void B_halt(EmuCpu *c) {
     biu_trace(c);
     int64_t now = biu_now(c);
     b->fetch = F_HALTED;
-    b->armed = 0;
+    b->armed = ARMED_NOT;
     fetch_drop_pending(b, now);
     biu_advance_to(c, cyc_last(b)->t1 + 4);
 }
@@ -654,6 +657,7 @@ static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) {
 static void biu_clear(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
+    b->armed = ARMED_NOT;
     b->latch = b->status = b->pipe = BUS_PASV;
     b->astate = A_NONE;
     b->fetch = F_NORMAL;

@@ -123,7 +123,8 @@ typedef struct EmuBiu {
     uint8_t final;        /* (unused) */
     uint8_t word;         /* (unused) */
     uint8_t discard;      /* (unused) */
-    uint8_t armed;        /* exact: the next fetch waits for a queue read that leaves room */
+    uint8_t armed;        /* exact: the next fetch waits for the queue read that leaves the
+                           * queue this long (room for a word), or 0xFF */
     uint16_t pc;          /* prefetch offset (in CS) */
     uint32_t addr;        /* (unused) */
     uint16_t data;        /* (unused) */
