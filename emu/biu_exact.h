@@ -329,7 +329,7 @@ static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n;
  * for the second transfer of a word at an odd address, which follows the first one's T4.
  * A write has already changed memory, the (even) words `w0` and `w1` (else -1): the fetches
  * scheduled here read the new bytes; of those before, only one can still be before its T3. */
-static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
+static ALWAYS_INLINE int64_t biu_request_body(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     const int64_t now = biu_now(c);
@@ -369,12 +369,19 @@ static int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int6
     return t1;
 }
 
+/* The general request, and the two most frequent ones with their constants folded in. */
+static NOINLINE int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
+    return biu_request_body(c, type, final, first, w0, w1);
+}
+static NOINLINE int64_t biu_request_read(EmuCpu *c) { return biu_request_body(c, BUS_MEMR, 1, 1, -1, -1); }
+static NOINLINE int64_t biu_request_write(EmuCpu *c, int64_t w0) { return biu_request_body(c, BUS_MEMW, 1, 1, w0, -1); }
+
 static ALWAYS_INLINE int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
     return biu_request_w(c, type, final, first, -1, -1);
 }
 
 static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
-    int64_t t1 = biu_request(c, BUS_MEMR, 1, 1);
+    int64_t t1 = biu_request_read(c);
     biu_advance_to(c, t1 + 3);
     return mem_rd8(c, lin);
 }
@@ -384,7 +391,7 @@ static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     if (LIKELY(!(lin & 1))) {
-        int64_t t1 = biu_request(c, BUS_MEMR, 1, 1);
+        int64_t t1 = biu_request_read(c);
         biu_advance_to(c, t1 + 3);
         return mem_rd16_even(c, lin);
     }
@@ -403,7 +410,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
     mem_wr8(c, lin, v);
-    int64_t t1 = biu_request_w(c, BUS_MEMW, 1, 1, lin & ~1u, -1);
+    int64_t t1 = biu_request_write(c, lin & ~1u);
     biu_advance_to(c, t1 + 2);
 }
 /* Both bytes of a word; `mid`: the write does not end the instruction ("w" in 06d and 1a5):
@@ -413,7 +420,7 @@ static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uin
     int64_t t1;
     if (LIKELY(!(lin & 1))) {
         mem_wr16_even(c, lin, v);
-        t1 = biu_request_w(c, BUS_MEMW, 1, 1, lin, -1);
+        t1 = biu_request_write(c, lin);
     } else {
         uint32_t hi = lin_addr(seg, (uint16_t)(off + 1));
         mem_wr8(c, lin, (uint8_t)v);
