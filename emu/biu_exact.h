@@ -584,36 +584,34 @@ static void B_flush(EmuCpu *c) {
     int64_t now = biu_now(c);
     cyc_drop_undecided(b, now);
     /* A fetch whose address cycle has begun goes on, for the new address. */
-    EmuBiuCycle *keep = cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
+    EmuBiuCycle *f = cyc_is_fetch(cyc_last(b)) && cyc_last(b)->t1 > now ? cyc_last(b) : NULL;
     b->qlen = 0;
     b->qhead = 0;
     b->has_preload = 0;
     biu_trace_qop(c, EMU_QOP_FLUSH);
     b->pc = c->ip;
     b->fetch = F_NORMAL;
-    if (keep) {
-        keep->lin = lin_addr(CS, b->pc);
-        keep->n = (uint8_t)(2 - (b->pc & 1));
-        fetch_read(c, keep, 0);
-        b->q_at[0] = b->q_at[1] = keep->t1 + 4;
-        b->qlen = keep->n;
-        b->pc = (uint16_t)(b->pc + keep->n);
+    const unsigned n = 2 - (b->pc & 1);
+    if (f) {
+        f->n = (uint8_t)n;
     } else {
         /* Its address cycle begins now, its T1 after the cycle under way. */
         int64_t t1 = now + 3;
         if (cyc_last(b)->t1 + 4 > t1) t1 = cyc_last(b)->t1 + 4;
-        EmuBiuCycle *f = cyc_push(b);
+        f = cyc_push(b);
         f->t1 = t1;
         f->dec = INT64_MIN;
         f->tr = now;
-        f->lin = lin_addr(CS, b->pc);
-        f->meta = CYC_META(BUS_CODE, 1, 2 - (b->pc & 1), 1);
-        fetch_read(c, f, 0);
-        b->q_at[0] = b->q_at[1] = t1 + 4;
-        b->qlen = f->n;
-        b->pc = (uint16_t)(b->pc + f->n);
+        f->meta = CYC_META(BUS_CODE, 1, n, 1);
     }
-    fetch_follow(c, now);
+    f->lin = lin_addr(CS, b->pc);
+    fetch_read(c, f, 0);
+    b->q_at[0] = b->q_at[1] = f->t1 + 4;
+    b->qlen = (uint8_t)n;
+    b->pc = (uint16_t)(b->pc + n);
+    /* fetch_follow: the queue has room; fetches follow this one back to back. */
+    fetch_chain_from(c, f->t1 + 4, f->t1 + 1);
+    b->armed = ARMED;
 }
 
 /* CS has just changed without a flush (POP CS, MOV CS): fetches that begin later use it. */
