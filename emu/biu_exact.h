@@ -33,6 +33,15 @@
  * FLUSH empties the queue and refetches; a write to memory (or CS) before a fetch's T3 reads
  * its bytes again. Results are identical to stepping every clock (tests/cpu/biu_ref.h keeps
  * that reference model; the conformance suite and tests/cpu/biu_diff compare the two).
+ *
+ * Cost. The list is a ring of the eight latest cycles (only the last few matter; placeholders
+ * fill it out, so it is never empty). A write by the EU changes memory before it asks for its
+ * bus cycle: the fetches that request schedules read the new bytes, and only the one cycle
+ * before it can be a fetch still short of its T3. The queue read that leaves room, the EU's
+ * plain reads and writes and FLUSH each have a path of their own (fetch_after_read,
+ * biu_request_read/_write, fetch_chain_from inline); the trace is written by a copy of the
+ * interpreter of its own (BIU_TRACING 1, cpu_exact_trace.c), so the copy that runs without it
+ * never tests for it.
  */
 #ifndef EMU86_BIU_EXACT_H
 #define EMU86_BIU_EXACT_H
