@@ -358,6 +358,22 @@ prfcmp)
   run --profil=r3.PRF --grain 300 "$G/hot.com"
   differs '^clock_grain .*DIFFERENT' r1.PRF r3.PRF
   ;;
+undisturbed)
+  # profiling must not change what it measures: the same clocks, instructions and output with
+  # any profiling option, any grain, the exact profile's observer, or an instruction trace
+  # (selfprof is not here: it prints what its own profil saw, whose clock starts with --profil)
+  for opts in "" "--profil=a.PRF" "--profil=b.PRF --grain 60 --bucket 3" "--profil=c.PRF --sample exact --grain 97" \
+              "--unix-profil=d.buf" "--exact-profile=e.cg --folded=e.folded" "--trace t.txt"; do
+    for prog in hot.com hotexe.exe ends.com; do
+      arg=""; [ $prog = ends.com ] && arg=x
+      run $opts $prog $arg
+      got="$prog $(stat_of cycles) $(stat_of instructions) $(status) $(md5sum <out.txt)"
+      eval "want=\${ref_${prog%.*}:-}"
+      if [ -z "$want" ]; then eval "ref_${prog%.*}=\$got"; continue; fi
+      [ "$got" = "$want" ] || fail "with '$opts': $got, without profiling: $want"
+    done
+  done
+  ;;
 *) fail "unknown test" ;;
 esac
 exit 0
