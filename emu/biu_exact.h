@@ -48,10 +48,6 @@
 
 #include "cpu_internal.h"
 
-#ifndef BIU_TRACING
-#error "define BIU_TRACING (0 or 1) before including biu_exact.h"
-#endif
-
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing only) */
 enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
@@ -307,16 +303,15 @@ static NOINLINE void biu_trace_to_now(EmuCpu *c) {
     if (b->traced < biu_now(c)) b->traced = biu_now(c);
 }
 
-/* Before an action of the EU. Only the copy of the interpreter built for tracing
- * (cpu_exact_trace.c, run while trace_clock is set) looks. */
+/* Before an action of the EU. */
 static ALWAYS_INLINE void biu_trace(EmuCpu *c) {
-    if (BIU_TRACING && UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
+    if (UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
 }
 
 /* A queue operation of the EU in the current clock, for the trace. */
 static ALWAYS_INLINE void biu_trace_qop(EmuCpu *c, uint8_t op) {
     EmuBiu *b = &c->biu;
-    if (!BIU_TRACING || LIKELY(!c->trace_clock)) return;
+    if (LIKELY(!c->trace_clock)) return;
     b->qop_op[0] = b->qop_op[1];
     b->qop_at[0] = b->qop_at[1];
     b->qop_op[1] = op;
@@ -624,7 +619,8 @@ static void B_flush(EmuCpu *c) {
 }
 
 /* CS has just changed without a flush (POP CS, MOV CS): fetches that begin later use it. */
-static void B_cs_changed(EmuCpu *c) {
+static void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
+    (void)old_cs;
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
@@ -667,7 +663,6 @@ static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) {
     c->cycles += n;
 }
 
-#if !BIU_TRACING /* one copy of these */
 static void biu_clear(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
@@ -678,6 +673,7 @@ static void biu_clear(EmuCpu *c) {
     b->traced = biu_now(c);
     b->qop_at[0] = b->qop_at[1] = INT64_MIN / 2;
     for (int i = 0; i < NCYC; i++) cyc_set_placeholder(&b->cyc[i]);
+    b->eager = 1;
 }
 
 void emu_biu_reset_exact(EmuCpu *c) {
@@ -695,6 +691,10 @@ void emu_biu_reset_exact(EmuCpu *c) {
 
 void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
+    if (n < 1) {
+        emu_biu_reset_exact(c);
+        return;
+    }
     biu_clear(c);
     for (int i = 0; i < n && i < QSIZE; i++) {
         b->q[i] = bytes[i];
@@ -715,6 +715,5 @@ void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {
     }
     fetch_follow(c, biu_now(c) - 1);
 }
-#endif /* !BIU_TRACING */
 
 #endif

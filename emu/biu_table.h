@@ -317,7 +317,7 @@ static void B_flush(EmuCpu *c) {
     tb_refetch(c);
 }
 
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { (void)c; (void)old_cs; }
 static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { c->cycles++; }

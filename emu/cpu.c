@@ -13,9 +13,14 @@ const uint8_t emu_parity[256] = {
 #undef P6
 };
 
+/* The exact model's bus state is kept eagerly when the per-clock trace is written (or a test
+ * asks for it), else lazily; the choice is made when the state is set up. */
+static int exact_eager(const EmuCpu *c) { return c->trace_clock != NULL || c->exact_eager; }
+
 static void biu_reset(EmuCpu *c) {
     if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
-    else emu_biu_reset_exact(c);
+    else if (exact_eager(c)) emu_biu_reset_exact(c);
+    else emu_biu_reset_lazy(c);
 }
 
 void emu_cpu_init(EmuCpu *c, uint8_t *mem, EmuTiming timing) {
@@ -47,7 +52,8 @@ void emu_cpu_jump(EmuCpu *c, uint16_t cs, uint16_t ip) {
 
 void emu_cpu_prefill(EmuCpu *c, const uint8_t *bytes, int n) {
     if (c->timing == EMU_TIMING_TABLE) emu_biu_prefill_table(c, bytes, n);
-    else emu_biu_prefill_exact(c, bytes, n);
+    else if (exact_eager(c)) emu_biu_prefill_exact(c, bytes, n);
+    else emu_biu_prefill_lazy(c, bytes, n);
 }
 
 bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
@@ -60,13 +66,13 @@ bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
 
 EmuRunResult emu_cpu_run(EmuCpu *c) {
     if (c->timing == EMU_TIMING_TABLE) return emu_run_table(c);
-    return c->trace_clock ? emu_run_exact_trace(c) : emu_run_exact(c);
+    return c->biu.eager ? emu_run_exact(c) : emu_run_lazy(c);
 }
 
 void emu_cpu_step(EmuCpu *c) {
     if (c->timing == EMU_TIMING_TABLE) emu_step_table(c);
-    else if (c->trace_clock) emu_step_exact_trace(c);
-    else emu_step_exact(c);
+    else if (c->biu.eager) emu_step_exact(c);
+    else emu_step_lazy(c);
 }
 
 void emu_cpu_set_observer(EmuCpu *c, EmuObserver fn, void *ctx) {

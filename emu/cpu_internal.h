@@ -171,13 +171,17 @@ static inline int in_hle_region(const EmuCpu *c, uint32_t lin) {
 /* Bus cycle types (status lines). */
 enum { BUS_PASV = 0, BUS_CODE, BUS_MEMR, BUS_MEMW, BUS_IOR, BUS_IOW, BUS_INTA, BUS_HALT };
 
-/* Entry points of the two timing models (one interpreter, compiled twice). */
+/* Entry points of the timing models (one interpreter, compiled once for each): the exact model
+ * lazily (cpu_lazy.c, normal running) and eagerly (cpu_exact.c, the per-clock trace), and the
+ * documented-timings model (cpu_table.c). */
+void emu_step_lazy(EmuCpu *c);
 void emu_step_exact(EmuCpu *c);
 void emu_step_table(EmuCpu *c);
+EmuRunResult emu_run_lazy(EmuCpu *c);
 EmuRunResult emu_run_exact(EmuCpu *c);
 EmuRunResult emu_run_table(EmuCpu *c);
-void emu_step_exact_trace(EmuCpu *c);
-EmuRunResult emu_run_exact_trace(EmuCpu *c);
+void emu_biu_reset_lazy(EmuCpu *c);
+void emu_biu_prefill_lazy(EmuCpu *c, const uint8_t *bytes, int n);
 void emu_biu_reset_exact(EmuCpu *c);
 void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n);
 void emu_biu_reset_table(EmuCpu *c);

@@ -136,9 +136,25 @@ typedef struct EmuBiu {
     uint8_t qop_op[2];    /* tracing: the EU's last two queue operations, */
     int64_t qop_at[2];    /* at these clocks, */
     int64_t traced;       /* and the first clock whose trace row is still to be written */
-    int64_t q_at[8];      /* exact: clock from which each queue byte can be read (its T4 + 1) */
+    int64_t q_at[8];      /* exact: clock from which each queue byte can be read (its T4 + 1);
+                           * lazy: the same by address (modulo 8) */
     EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, the latest at */
     uint8_t cyc_tail;     /* cyc[(cyc_tail - 1) % 8] */
+    uint8_t eager;        /* the exact model's state is biu_exact.h's (1) or biu_lazy.h's (0) */
+    /* Lazy exact model (biu_lazy.h): the latest two bus cycles (T1, code bytes), whether the
+     * prefetcher is stopped (suspended or halted, or the latest cycle not final), the clock
+     * each byte of the queue's window was taken (by address, modulo 8), and the bytes held back
+     * from memory (frozen: the queue keeps what was fetched), with their clock of arrival and
+     * linear address; a snapshot of the window while code outside the CPU runs. */
+    int64_t lz_t1, lz_prev_t1;
+    uint8_t lz_n, lz_prev_n, lz_stop;
+    uint8_t lz_frozen, lz_track; /* frozen bytes; those a change of memory still reaches */
+    uint8_t lz_snap_valid;
+    uint16_t lz_snap_cs, lz_snap_lo, lz_snap_hi;
+    uint8_t lz_fz_val[8], lz_snap[8];
+    int64_t lz_taken[8];
+    int64_t lz_fz_at[8];
+    uint32_t lz_fz_lin[8];
 } EmuBiu;
 
 struct EmuCpu {
@@ -179,6 +195,11 @@ struct EmuCpu {
     uint8_t boundary_pending; /* an instruction ended; its boundary logic has not run yet */
     uint8_t force_step;   /* cpu_run() executes at least one instruction even past the deadline */
     uint8_t timing;       /* EmuTiming */
+    uint8_t exact_eager;  /* EXACT: keep the bus state eagerly (biu_exact.h, as the per-clock
+                           * trace does) rather than lazily (biu_lazy.h, faster, the same clocks,
+                           * registers and memory); for tests. Read by reset, emu_cpu_jump and
+                           * emu_cpu_prefill, which choose the eager form also when trace_clock
+                           * is set. */
     uint8_t fault;        /* reserved */
     uint16_t last_ea;     /* last effective address computed (LEA/LES/LDS reg,reg use it) */
 

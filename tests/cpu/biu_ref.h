@@ -386,7 +386,7 @@ static void B_flush(EmuCpu *c) {
 }
 
 /* The stepped model is exact by construction: nothing to bring up to date. */
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { (void)c; (void)old_cs; }
 static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
 static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
 
