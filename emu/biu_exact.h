@@ -636,11 +636,18 @@ static void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
 }
 
 /* Something outside the CPU (the machine between two runs, a service) may have changed
- * memory: fetches whose T3 is still to come read it again. */
-static ALWAYS_INLINE void B_outside(EmuCpu *c) { fetch_memory_changed(c); }
+ * memory: fetches whose T3 is still to come read it again. A change of CS is taken as one by
+ * an instruction (POP CS, MOV CS). */
+static ALWAYS_INLINE void B_outside(EmuCpu *c) {
+    fetch_memory_changed(c);
+    if (UNLIKELY(CS != c->biu.cs_left)) B_cs_changed(c, c->biu.cs_left);
+}
 
-/* The CPU stops running: the trace rows up to now are written. */
-static ALWAYS_INLINE void B_leave(EmuCpu *c) { biu_trace(c); }
+/* The CPU stops running (or calls out): the trace rows up to now are written. */
+static ALWAYS_INLINE void B_leave(EmuCpu *c) {
+    biu_trace(c);
+    c->biu.cs_left = CS;
+}
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
@@ -674,6 +681,7 @@ static void biu_clear(EmuCpu *c) {
     b->qop_at[0] = b->qop_at[1] = INT64_MIN / 2;
     for (int i = 0; i < NCYC; i++) cyc_set_placeholder(&b->cyc[i]);
     b->eager = 1;
+    b->cs_left = CS;
 }
 
 void emu_biu_reset_exact(EmuCpu *c) {

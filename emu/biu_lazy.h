@@ -21,7 +21,7 @@
  * The queue's contents. A take reads memory, which is right unless memory changed between the
  * byte's fetch (its T3) and its take. Every change is seen: an EU write checks whether it
  * lands in the window of fetched bytes not yet taken, [IP, pc) in CS; code that runs outside
- * the CPU (I/O, the interrupt acknowledge, an HLE service, the machine between two runs) is
+ * the CPU (I/O, an HLE service, the machine between two runs) is
  * bracketed by a snapshot of the window (lz_snap, lz_unsnap). A byte whose T3 came before the
  * change is then frozen: the value it was fetched with (and its clock of arrival) is kept in
  * lz_fz_*, and its q_at is set to LZ_FROZEN so that the take, which compares q_at anyway, goes
@@ -295,42 +295,56 @@ static ALWAYS_INLINE void lz_written(EmuCpu *c) {
     if (UNLIKELY(c->biu.lz_track)) lz_track_changed(c);
 }
 
+/* CS has just changed without a flush (POP CS, MOV CS): the fetches begun with the old one
+ * (T1 by now) brought its bytes, and a change of memory before their T3 still reaches them;
+ * those that begin later use the new one. */
+static NOINLINE void lz_cs_changed(EmuCpu *c, uint16_t old_cs) {
+    EmuBiu *b = &c->biu;
+    const int64_t now = lz_now(c);
+    lz_sync(c, now);
+    for (uint16_t o = (uint16_t)(c->ip + b->has_preload); o != b->pc; o++) {
+        const unsigned i = o & 7;
+        if (b->lz_frozen & 1u << i) continue; /* its fetch began before (T3 by an earlier change) */
+        const int64_t at = b->q_at[i];
+        if (at - 4 > now) continue;
+        const uint32_t lin = lin_addr(old_cs, o);
+        lz_freeze(b, i, mem_rd8(c, lin), at, lin, at - 2 >= now);
+    }
+}
+
 /* Code outside the CPU is about to run (and may change memory): the window's bytes as they
  * are (the fetches decided by now worked out first). */
 static NOINLINE void lz_snap(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     b->lz_snap_valid = 0;
+    b->cs_left = CS;
     lz_sync(c, lz_now(c));
     const uint16_t lo = (uint16_t)(c->ip + b->has_preload), hi = b->pc;
     if ((uint16_t)(hi - lo) > 8) return; /* IP moved without a flush: nothing to keep */
     for (uint16_t o = lo; o != hi; o++) b->lz_snap[o & 7] = mem_rd8(c, lin_addr(CS, o));
-    b->lz_snap_cs = CS;
     b->lz_snap_lo = lo;
     b->lz_snap_hi = hi;
     b->lz_snap_valid = 1;
 }
 
 /* It has run: a byte it changed whose fetch's T3 had passed keeps its fetched value; one whose
- * T3 is to come reads the new memory. (If CS changed meanwhile, the bytes are those of the old
- * CS, as the fetches were.) */
+ * T3 is to come reads the new memory. A change of CS is taken as one by an instruction. */
 static NOINLINE void lz_unsnap(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    if (!b->lz_snap_valid) return;
-    b->lz_snap_valid = 0;
-    const int64_t now = lz_now(c);
-    const uint16_t cs = b->lz_snap_cs;
-    for (uint16_t o = b->lz_snap_lo; o != b->lz_snap_hi; o++) {
-        const unsigned i = o & 7;
-        if (b->lz_frozen & 1u << i) continue;
-        const uint32_t lin = lin_addr(cs, o);
-        const int64_t at = b->q_at[i];
-        if (at - 2 < now) {
-            if (mem_rd8(c, lin) != b->lz_snap[i] || cs != CS) lz_freeze(b, i, b->lz_snap[i], at, lin, 0);
-        } else if (cs != CS) {
-            lz_freeze(b, i, mem_rd8(c, lin), at, lin, 1);
+    const uint16_t cs = b->cs_left;
+    if (b->lz_snap_valid) {
+        b->lz_snap_valid = 0;
+        const int64_t now = lz_now(c);
+        for (uint16_t o = b->lz_snap_lo; o != b->lz_snap_hi; o++) {
+            const unsigned i = o & 7;
+            if (b->lz_frozen & 1u << i) continue;
+            const uint32_t lin = lin_addr(cs, o);
+            const int64_t at = b->q_at[i];
+            if (at - 2 < now && mem_rd8(c, lin) != b->lz_snap[i]) lz_freeze(b, i, b->lz_snap[i], at, lin, 0);
         }
+        if (b->lz_track) lz_track_changed(c);
     }
-    if (b->lz_track) lz_track_changed(c);
+    if (UNLIKELY(cs != CS)) lz_cs_changed(c, cs);
 }
 
 /* ---- bus cycles of the EU ---- */
@@ -462,14 +476,13 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
     lz_io_out(c, port, (uint8_t)v, 0, 0, 1);
     lz_io_out(c, (uint16_t)(port + 1), (uint8_t)(v >> 8), 0, 1, 0);
 }
-/* Two INTA bus cycles; the vector comes from the interrupt controller during the second. */
+/* Two INTA bus cycles; the vector comes from the interrupt controller during the second. (What
+ * it may do to memory does not matter to the queue: the interrupt sequence empties it.) */
 static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
     lz_advance_to(c, lz_request(c, 0) + 3);
     int64_t t1 = lz_request_second(c);
     lz_advance_to(c, t1);
-    lz_snap(c);
     uint8_t v = c->int_ack ? c->int_ack(c->ctx) : 0xFF;
-    lz_unsnap(c);
     lz_advance_to(c, t1 + 3);
     return v;
 }
@@ -504,25 +517,7 @@ static void B_flush(EmuCpu *c) {
     lz_flush_at(c, now);
 }
 
-/* CS has just changed without a flush (POP CS, MOV CS): the fetches begun with the old one
- * (T1 by now) brought its bytes, and a change of memory before their T3 still reaches them;
- * those that begin later use the new one. */
-static void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
-    EmuBiu *b = &c->biu;
-    const int64_t now = lz_now(c);
-    lz_sync(c, now);
-    for (uint16_t o = (uint16_t)(c->ip + b->has_preload); o != b->pc; o++) {
-        const unsigned i = o & 7;
-        if (b->lz_frozen & 1u << i) {
-            if (b->lz_fz_at[i] - 4 > now) lz_unfreeze(b, i); /* its fetch has not begun */
-            continue;
-        }
-        const int64_t at = b->q_at[i];
-        if (at - 4 > now) continue;
-        const uint32_t lin = lin_addr(old_cs, o);
-        lz_freeze(b, i, mem_rd8(c, lin), at, lin, at - 2 >= now);
-    }
-}
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { lz_cs_changed(c, old_cs); }
 
 /* Code outside the CPU may have changed memory (the machine between two runs, a service): the
  * window's bytes fetched before it keep their values. */
@@ -547,13 +542,15 @@ static void B_halt(EmuCpu *c) {
 /* While halted, nothing happens on the bus: time simply passes. */
 static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) { c->cycles += n; }
 
-static void lz_clear(EmuBiu *b) {
+static void lz_clear(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
     b->lz_t1 = b->lz_prev_t1 = LZ_LONG_AGO;
+    b->cs_left = CS;
 }
 
 void emu_biu_reset_lazy(EmuCpu *c) {
-    lz_clear(&c->biu);
+    lz_clear(c);
     lz_flush_at(c, lz_now(c));
 }
 
@@ -562,7 +559,7 @@ void emu_biu_reset_lazy(EmuCpu *c) {
  * has (if any) appeared. */
 void emu_biu_prefill_lazy(EmuCpu *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
-    lz_clear(b);
+    lz_clear(c);
     if (n < 1) {
         lz_flush_at(c, lz_now(c));
         return;

@@ -128,6 +128,8 @@ typedef struct EmuBiu {
     uint16_t pc;          /* prefetch offset (in CS) */
     uint32_t addr;        /* (unused) */
     uint16_t data;        /* (unused) */
+    uint16_t cs_left;     /* exact: CS when the CPU last stopped (a change from outside is seen as
+                           * an instruction's, when it goes on) */
     /* TABLE model (biu_table.h): the latest two bus cycles, their T1 and the code bytes each
      * brought (0: a cycle of the EU), and when the first byte after a flush can be read. */
     int64_t tb_t1, tb_prev_t1, tb_ready;
@@ -150,7 +152,7 @@ typedef struct EmuBiu {
     uint8_t lz_n, lz_prev_n, lz_stop;
     uint8_t lz_frozen, lz_track; /* frozen bytes; those a change of memory still reaches */
     uint8_t lz_snap_valid;
-    uint16_t lz_snap_cs, lz_snap_lo, lz_snap_hi;
+    uint16_t lz_snap_lo, lz_snap_hi;
     uint8_t lz_fz_val[8], lz_snap[8];
     int64_t lz_taken[8];
     int64_t lz_fz_at[8];

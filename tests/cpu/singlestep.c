@@ -1,13 +1,15 @@
 /* Conformance runner for the SingleStepTests 8086 suite (hardware-captured, MOO format).
  *
- *   singlestep [--timing exact|table] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR
+ *   singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR
  *
  * Reads every *.MOO.gz in DIR and DIR/../v1/metadata.json (the masks of undefined flags), runs
  * each test (initial registers, RAM and prefetch queue; one instruction, REP iterations
  * included), and compares the final registers, flags (masked), RAM and the number of clocks
  * (the number of CYCL entries). Prints one line per file and, last, exactly:
  *     total: state P/N cycles C/N
- * With --floors, exits 1 when a file's state (or cycle) pass count is below its floor.
+ * With --floors, exits 1 when a file's state (or cycle) pass count is below its floor. The exact
+ * model runs in its lazy form (biu_lazy.h, normal running); with --eager, or --trace (which
+ * needs it), in its eager form (biu_exact.h).
  */
 #include "emu.h"
 
@@ -179,6 +181,7 @@ typedef struct {
     int trace;        /* with --verbose: print the clock-by-clock bus trace of failing tests */
     int all;          /* --all: show passing tests too */
     int dump;         /* --dump: one machine-readable line per shown test (both traces) */
+    int eager;        /* --eager: the exact model in its eager form */
     EmuTiming timing;
 } Opts;
 
@@ -269,6 +272,7 @@ static int run_test(const Test *t, uint16_t fmask, uint8_t *mem, const Opts *o, 
     EmuCpu cpu;
     static Trace tr;
     emu_cpu_init(&cpu, mem, o->timing);
+    cpu.exact_eager = (uint8_t)o->eager;
     tr.n = 0;
 #ifdef EMU_BIU_DEBUG
     notes_len = 0;
@@ -357,7 +361,7 @@ typedef struct {
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int main(int argc, char **argv) {
-    Opts o = {0, 0, 0, 0, EMU_TIMING_EXACT};
+    Opts o = {0, 0, 0, 0, 0, EMU_TIMING_EXACT};
     const char *dir = NULL, *floors_path = NULL, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--timing") && i + 1 < argc) {
@@ -371,6 +375,8 @@ int main(int argc, char **argv) {
             only = argv[++i];
         } else if (!strcmp(argv[i], "--all")) {
             o.all = 1;
+        } else if (!strcmp(argv[i], "--eager")) {
+            o.eager = 1;
         } else if (!strcmp(argv[i], "--trace")) {
             o.trace = 1;
         } else if (!strcmp(argv[i], "--dump")) {
@@ -379,7 +385,7 @@ int main(int argc, char **argv) {
             o.verbose = atoi(argv[++i]);
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "singlestep: unknown option '%s'\n"
-                            "usage: singlestep [--timing exact|table] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n",
+                            "usage: singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n",
                     argv[i]);
             return 2;
         } else {
@@ -387,7 +393,7 @@ int main(int argc, char **argv) {
         }
     }
     if (!dir) {
-        fprintf(stderr, "usage: singlestep [--timing exact|table] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n");
+        fprintf(stderr, "usage: singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n");
         return 2;
     }
 

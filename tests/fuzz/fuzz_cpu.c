@@ -1,7 +1,10 @@
 /* Fuzz target: arbitrary bytes as 8086 code and initial state, run for a bounded number of
- * instructions by both timing models. Besides "no crash, no undefined behaviour", the two
- * models must agree on every register and every byte of memory after the same number of
- * instructions: they share the instruction semantics and differ only in clock counts — except
+ * instructions by both timing models, the exact one in both its forms. Besides "no crash, no
+ * undefined behaviour": the exact model's lazy form (normal running) and eager form must agree
+ * on everything, clock counts included, after every instruction, whatever the code does to
+ * itself. The table model must agree with them on every register and every byte of memory
+ * after the same number of instructions: they share the instruction semantics and differ only
+ * in clock counts — except
  * for code that modifies the bytes right ahead of itself: the exact model has already fetched
  * them into its queue (as the chip has) and executes the old bytes, the table model reads
  * memory. Such inputs are recognised and not counted as disagreements. Likewise POP CS and
@@ -27,7 +30,7 @@ static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
     (void)ctx; (void)port; (void)v; (void)cycle;
 }
 
-static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, EmuTiming t) {
+static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, EmuTiming t, int eager) {
     memset(mem, 0, EMU_MEM_SIZE + 16);
     /* every interrupt vector points at 0000:0500 where an IRET waits */
     for (int v = 0; v < 256; v++) {
@@ -39,6 +42,7 @@ static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, Emu
     if (n > 0x8000) n = 0x8000;
     if (n) memcpy(mem + LOAD, data + 28, n);
     emu_cpu_init(c, mem, t);
+    c->exact_eager = (uint8_t)eager;
     c->port_in = port_in;
     c->port_out = port_out;
     uint16_t r[14] = {0};
@@ -75,24 +79,38 @@ static int loads_cs_without_flush(const uint8_t *mem, uint32_t lin) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static uint8_t *ma, *mb, *m0;
+    static uint8_t *ma, *mb, *me, *m0;
     if (!ma) {
         ma = malloc(EMU_MEM_SIZE + 16);
         mb = malloc(EMU_MEM_SIZE + 16);
+        me = malloc(EMU_MEM_SIZE + 16);
         m0 = malloc(EMU_MEM_SIZE + 16);
     }
-    EmuCpu a, b;
-    setup(&a, ma, data, size, EMU_TIMING_EXACT);
-    setup(&b, mb, data, size, EMU_TIMING_TABLE);
+    EmuCpu a, b, e;
+    setup(&a, ma, data, size, EMU_TIMING_EXACT, 0);
+    setup(&b, mb, data, size, EMU_TIMING_TABLE, 0);
+    setup(&e, me, data, size, EMU_TIMING_EXACT, 1);
     memcpy(m0, mb, EMU_MEM_SIZE);
     uint32_t ips[STEPS];
+    int table = 1; /* the table model is still compared */
     for (int i = 0; i < STEPS; i++) {
-        if (a.halted && b.halted) break;
+        if (a.halted && (b.halted || !table)) break;
         ips[i] = emu_linear(b.sreg[EMU_CS], b.ip);
-        if (loads_cs_without_flush(mb, ips[i])) return 0;
+        if (table && loads_cs_without_flush(mb, ips[i])) table = 0;
         uint8_t near[32];
         for (uint32_t k = 0; k < 32; k++) near[k] = mb[(ips[i] + k - 16) & 0xFFFFF];
         emu_cpu_step(&a);
+        emu_cpu_step(&e);
+        if (a.cycles != e.cycles || memcmp(&a.r, &e.r, sizeof a.r) || memcmp(a.sreg, e.sreg, sizeof a.sreg) ||
+            a.ip != e.ip || a.flags != e.flags || a.halted != e.halted || a.in_rep != e.in_rep) {
+            char sa[200], se[200];
+            emu_cpu_format_state(&a, sa, sizeof sa);
+            emu_cpu_format_state(&e, se, sizeof se);
+            fprintf(stderr, "exact model, lazy and eager forms disagree after %d steps:\n lazy  %s cycles %llu\n eager %s cycles %llu\n",
+                    i + 1, sa, (unsigned long long)a.cycles, se, (unsigned long long)e.cycles);
+            abort();
+        }
+        if (!table) continue;
         emu_cpu_step(&b);
         if (getenv("FUZZ_CPU_TRACE")) {
             char sa[200], sb[200];
@@ -103,12 +121,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fprintf(stderr, "%05X %02X %02X %02X\n exact %s\n table %s\n", ips[i], mb[ips[i]], mb[(ips[i] + 1) & 0xFFFFF],
                     mb[(ips[i] + 2) & 0xFFFFF], sa, sb);
         }
-        if (modified_own_code(mb, m0, ips + (i >= 3 ? i - 3 : 0), i >= 3 ? 4 : i + 1)) return 0;
-        /* any write within 16 bytes of the code just executed: self-modifying, skip */
-        for (uint32_t k = 0; k < 32; k++) {
-            uint32_t a2 = (ips[i] + k - 16) & 0xFFFFF;
-            if (mb[a2] != near[k]) return 0;
+        if (modified_own_code(mb, m0, ips + (i >= 3 ? i - 3 : 0), i >= 3 ? 4 : i + 1)) {
+            table = 0;
+            continue;
         }
+        /* any write within 16 bytes of the code just executed: self-modifying, skip */
+        for (uint32_t k = 0; k < 32 && table; k++) {
+            uint32_t a2 = (ips[i] + k - 16) & 0xFFFFF;
+            if (mb[a2] != near[k]) table = 0;
+        }
+        if (!table) continue;
         if (memcmp(&a.r, &b.r, sizeof a.r) || memcmp(a.sreg, b.sreg, sizeof a.sreg) || a.ip != b.ip ||
             a.flags != b.flags || a.halted != b.halted || a.in_rep != b.in_rep) {
             char sa[200], sb[200];
@@ -118,7 +140,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();
         }
     }
-    if (memcmp(ma, mb, EMU_MEM_SIZE)) {
+    if (memcmp(ma, me, EMU_MEM_SIZE)) {
+        uint32_t k = 0;
+        while (ma[k] == me[k]) k++;
+        fprintf(stderr, "exact model, lazy and eager forms disagree on memory at %05X: %02X %02X\n", k, ma[k], me[k]);
+        abort();
+    }
+    if (table && memcmp(ma, mb, EMU_MEM_SIZE)) {
         uint32_t k = 0;
         while (ma[k] == mb[k]) k++;
         fprintf(stderr, "models disagree on memory at %05X: exact %02X table %02X\n", k, ma[k], mb[k]);

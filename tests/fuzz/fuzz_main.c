@@ -1,6 +1,8 @@
 /* Without libFuzzer, a fuzz target is a regression test: it runs every file (or every file of
  * every folder) given on the command line through LLVMFuzzerTestOneInput. The seed corpus and
- * the crashes found so far live in tests/fuzz/corpus/<target>/. */
+ * the crashes found so far live in tests/fuzz/corpus/<target>/. With --random N SEED it runs N
+ * inputs of random bytes instead (28 to 2075 long, from a fixed generator: the same N inputs
+ * for the same SEED). */
 #include "fuzz.h"
 #include <dirent.h>
 #include <stdint.h>
@@ -26,8 +28,27 @@ static int run_file(const char *path) {
 
 static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* N inputs of random bytes. */
+static int run_random(long n, unsigned long long seed) {
+    uint64_t x = seed ? seed : 1;
+    uint8_t *buf = malloc(2076);
+    for (long k = 0; k < n; k++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        size_t len = 28 + (size_t)(x % 2048);
+        for (size_t i = 0; i < len; i++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            buf[i] = (uint8_t)(x >> 24);
+        }
+        LLVMFuzzerTestOneInput(buf, len);
+    }
+    free(buf);
+    printf("%ld random inputs ran\n", n);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int runs = 0, bad = 0;
+    if (argc == 4 && !strcmp(argv[1], "--random")) return run_random(atol(argv[2]), strtoull(argv[3], NULL, 0));
     for (int i = 1; i < argc; i++) {
         struct stat st;
         if (stat(argv[i], &st) != 0) {
