@@ -180,8 +180,9 @@ static void lz_flush_at(EmuCpu *c, int64_t now) {
     b->q_at[pc & 7] = t1 + 4;
     b->q_at[(pc + 1) & 7] = t1 + 4;
     b->pc = (uint16_t)(pc + n);
-    /* The bytes before IP count as taken long ago: the fetches that follow go back to back. */
-    for (unsigned k = 1; k <= 4; k++) b->lz_taken[(pc - k) & 7] = LZ_LONG_AGO;
+    /* The bytes before IP count as taken long ago: the fetches that follow go back to back.
+     * (All eight are set, which is quicker: a byte's slot is read only after its take.) */
+    for (unsigned k = 0; k < 8; k++) b->lz_taken[k] = LZ_LONG_AGO;
 }
 
 /* ---- the queue ---- */
@@ -189,7 +190,7 @@ static void lz_flush_at(EmuCpu *c, int64_t now) {
 /* The take of the byte at IP at the prefetch offset: not fetched yet. With the prefetcher
  * running, the fetch that brings it is decided by now or will be with nothing of the EU's
  * coming between: it and those decided before now are worked out. */
-static NOINLINE uint8_t lz_take_unfetched(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t lz_take_unfetched_body(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     const uint16_t a = c->ip, pc = b->pc;
     if (UNLIKELY(a != pc || b->lz_stop)) {
@@ -207,6 +208,8 @@ static NOINLINE uint8_t lz_take_unfetched(EmuCpu *c) {
     return mem_rd8(c, lin_addr(CS, a));
 }
 
+static NOINLINE uint8_t lz_take_unfetched(EmuCpu *c) { return lz_take_unfetched_body(c); }
+
 /* The take of a frozen byte: the value it was fetched with. */
 static NOINLINE uint8_t lz_take_frozen(EmuCpu *c) {
     EmuBiu *b = &c->biu;
@@ -221,10 +224,10 @@ static NOINLINE uint8_t lz_take_frozen(EmuCpu *c) {
 }
 
 /* A byte is taken from the queue in the current clock (after waiting for it to arrive). */
-static ALWAYS_INLINE uint8_t lz_take(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t lz_take_in(EmuCpu *c, int slow_inline) {
     EmuBiu *b = &c->biu;
     const uint16_t a = c->ip;
-    if (UNLIKELY(!lz_before(a, b->pc))) return lz_take_unfetched(c);
+    if (UNLIKELY(!lz_before(a, b->pc))) return slow_inline ? lz_take_unfetched_body(c) : lz_take_unfetched(c);
     const unsigned i = a & 7;
     const int64_t at = b->q_at[i];
     const int64_t now = at > lz_now(c) ? at : lz_now(c);
@@ -233,6 +236,7 @@ static ALWAYS_INLINE uint8_t lz_take(EmuCpu *c) {
     c->cycles = (uint64_t)now + 1;
     return mem_rd8(c, lin_addr(CS, a));
 }
+static ALWAYS_INLINE uint8_t lz_take(EmuCpu *c) { return lz_take_in(c, 0); }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
 static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
@@ -255,6 +259,15 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
 static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     b->preload = lz_take(c);
+    b->has_preload = 1;
+}
+
+/* RNI in the interpreter's inner loop: the same, with the slow way inline (one copy of it).
+ * (A model without it gets B_rni there: cpu_exec.inc.) */
+#define BIU_HAS_RNI_HOT 1
+static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
+    EmuBiu *b = &c->biu;
+    b->preload = lz_take_in(c, 1);
     b->has_preload = 1;
 }
 
