@@ -325,36 +325,60 @@ static NOINLINE void lz_cs_changed(EmuCpu *c, uint16_t old_cs) {
     }
 }
 
-/* Code outside the CPU is about to run (and may change memory): the window's bytes as they
- * are (the fetches decided by now worked out first). */
+/* Code outside the CPU is about to run (and may change memory): the eight bytes from the next
+ * one to take, which hold the window of fetched bytes. Which of them were fetched, and when,
+ * is worked out only if one has changed (lz_unsnap): nothing the EU does comes between. */
 static NOINLINE void lz_snap(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    b->lz_snap_valid = 0;
     b->cs_left = CS;
-    lz_sync(c, lz_now(c));
-    const uint16_t lo = (uint16_t)(c->ip + b->has_preload), hi = b->pc;
-    if ((uint16_t)(hi - lo) > 8) return; /* IP moved without a flush: nothing to keep */
-    for (uint16_t o = lo; o != hi; o++) b->lz_snap[o & 7] = mem_rd8(c, lin_addr(CS, o));
+    const uint16_t lo = (uint16_t)(c->ip + b->has_preload);
+    const uint32_t lin = lin_addr(CS, lo);
+    if (LIKELY(lo <= 0xFFF8u && lin <= EMU_MEM_SIZE - 8)) {
+        memcpy(b->lz_snap, c->mem + lin, 8);
+    } else {
+        for (unsigned k = 0; k < 8; k++) b->lz_snap[k] = mem_rd8(c, lin_addr(CS, (uint16_t)(lo + k)));
+    }
     b->lz_snap_lo = lo;
-    b->lz_snap_hi = hi;
+    b->lz_snap_at = lz_now(c);
     b->lz_snap_valid = 1;
 }
 
-/* It has run: a byte it changed whose fetch's T3 had passed keeps its fetched value; one whose
- * T3 is to come reads the new memory. A change of CS is taken as one by an instruction. */
+/* A window byte changed while code outside the CPU ran: one whose fetch's T3 had passed keeps
+ * its fetched value; one whose T3 is to come reads the new memory. */
+static NOINLINE void lz_snap_changed(EmuCpu *c, uint16_t cs) {
+    EmuBiu *b = &c->biu;
+    const uint16_t lo = b->lz_snap_lo;
+    lz_sync(c, b->lz_snap_at);
+    const uint16_t hi = b->pc;
+    if ((uint16_t)(hi - lo) > 8) return; /* IP moved without a flush: nothing to keep */
+    const int64_t now = lz_now(c);
+    for (uint16_t o = lo; o != hi; o++) {
+        const unsigned i = o & 7;
+        if (b->lz_frozen & 1u << i) continue;
+        const uint32_t lin = lin_addr(cs, o);
+        const uint8_t was = b->lz_snap[(uint16_t)(o - lo)];
+        const int64_t at = b->q_at[i];
+        if (at - 2 < now && mem_rd8(c, lin) != was) lz_freeze(b, i, was, at, lin, 0);
+    }
+}
+
+/* It has run. A change of CS is taken as one by an instruction. */
 static NOINLINE void lz_unsnap(EmuCpu *c) {
     EmuBiu *b = &c->biu;
     const uint16_t cs = b->cs_left;
     if (b->lz_snap_valid) {
         b->lz_snap_valid = 0;
-        const int64_t now = lz_now(c);
-        for (uint16_t o = b->lz_snap_lo; o != b->lz_snap_hi; o++) {
-            const unsigned i = o & 7;
-            if (b->lz_frozen & 1u << i) continue;
-            const uint32_t lin = lin_addr(cs, o);
-            const int64_t at = b->q_at[i];
-            if (at - 2 < now && mem_rd8(c, lin) != b->lz_snap[i]) lz_freeze(b, i, b->lz_snap[i], at, lin, 0);
+        const uint16_t lo = b->lz_snap_lo;
+        const uint32_t lin = lin_addr(cs, lo);
+        int same;
+        if (LIKELY(lo <= 0xFFF8u && lin <= EMU_MEM_SIZE - 8)) {
+            same = !memcmp(b->lz_snap, c->mem + lin, 8);
+        } else {
+            same = 1;
+            for (unsigned k = 0; k < 8; k++)
+                if (mem_rd8(c, lin_addr(cs, (uint16_t)(lo + k))) != b->lz_snap[k]) same = 0;
         }
+        if (UNLIKELY(!same)) lz_snap_changed(c, cs);
         if (b->lz_track) lz_track_changed(c);
     }
     if (UNLIKELY(cs != CS)) lz_cs_changed(c, cs);

@@ -152,7 +152,8 @@ typedef struct EmuBiu {
     uint8_t lz_n, lz_prev_n, lz_stop;
     uint8_t lz_frozen, lz_track; /* frozen bytes; those a change of memory still reaches */
     uint8_t lz_snap_valid;
-    uint16_t lz_snap_lo, lz_snap_hi;
+    uint16_t lz_snap_lo;
+    int64_t lz_snap_at;
     uint8_t lz_fz_val[8], lz_snap[8];
     int64_t lz_taken[8];
     int64_t lz_fz_at[8];
