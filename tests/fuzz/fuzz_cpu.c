@@ -57,22 +57,22 @@ static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, Emu
 }
 
 /* Did the program write into the bytes it was about to execute (at one of the recent IPs)? */
-static int modified_own_code(const uint8_t *mem, const uint8_t *orig, const uint32_t *ips, int n) {
+static int modified_own_code(const uint8_t *mem, const uint8_t *orig, const uint16_t *cs, const uint16_t *ip, int n) {
     for (int k = 0; k < n; k++)
-        for (uint32_t j = 0; j < 8; j++) {
-            uint32_t a = (ips[k] + j) & 0xFFFFF;
+        for (unsigned j = 0; j < 8; j++) {
+            uint32_t a = emu_linear(cs[k], (uint16_t)(ip[k] + j)); /* IP wraps within the segment */
             if (mem[a] != orig[a]) return 1;
         }
     return 0;
 }
 
 /* Is the instruction at `lin` (after its prefixes) one that loads CS without a flush? */
-static int loads_cs_without_flush(const uint8_t *mem, uint32_t lin) {
-    for (int k = 0; k < 8; k++) {
-        uint8_t op = mem[(lin + (uint32_t)k) & 0xFFFFF];
+static int loads_cs_without_flush(const uint8_t *mem, uint16_t cs, uint16_t ip) {
+    for (unsigned k = 0; k < 8; k++) {
+        uint8_t op = mem[emu_linear(cs, (uint16_t)(ip + k))];
         if (op == 0x26 || op == 0x2E || op == 0x36 || op == 0x3E || (op >= 0xF0 && op <= 0xF3)) continue;
         if (op == 0x0F) return 1;
-        if (op == 0x8E) return ((mem[(lin + (uint32_t)k + 1) & 0xFFFFF] >> 3) & 3) == 1;
+        if (op == 0x8E) return ((mem[emu_linear(cs, (uint16_t)(ip + k + 1))] >> 3) & 3) == 1;
         return 0;
     }
     return 0;
@@ -92,13 +92,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setup(&e, me, data, size, EMU_TIMING_EXACT, 1);
     memcpy(m0, mb, EMU_MEM_SIZE);
     uint32_t ips[STEPS];
+    uint16_t css[STEPS], iss[STEPS];
     int table = 1; /* the table model is still compared */
     for (int i = 0; i < STEPS; i++) {
         if (a.halted && (b.halted || !table)) break;
         ips[i] = emu_linear(b.sreg[EMU_CS], b.ip);
-        if (table && loads_cs_without_flush(mb, ips[i])) table = 0;
+        css[i] = b.sreg[EMU_CS];
+        iss[i] = b.ip;
+        if (table && loads_cs_without_flush(mb, css[i], iss[i])) table = 0;
+        /* the code around CS:IP, as the instruction fetches it (IP wraps within the segment) */
+        uint32_t near_at[32];
         uint8_t near[32];
-        for (uint32_t k = 0; k < 32; k++) near[k] = mb[(ips[i] + k - 16) & 0xFFFFF];
+        for (unsigned k = 0; k < 32; k++) {
+            near_at[k] = emu_linear(css[i], (uint16_t)(iss[i] + k - 16));
+            near[k] = mb[near_at[k]];
+        }
         emu_cpu_step(&a);
         emu_cpu_step(&e);
         if (a.cycles != e.cycles || memcmp(&a.r, &e.r, sizeof a.r) || memcmp(a.sreg, e.sreg, sizeof a.sreg) ||
@@ -121,15 +129,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fprintf(stderr, "%05X %02X %02X %02X\n exact %s\n table %s\n", ips[i], mb[ips[i]], mb[(ips[i] + 1) & 0xFFFFF],
                     mb[(ips[i] + 2) & 0xFFFFF], sa, sb);
         }
-        if (modified_own_code(mb, m0, ips + (i >= 3 ? i - 3 : 0), i >= 3 ? 4 : i + 1)) {
+        if (modified_own_code(mb, m0, css + (i >= 3 ? i - 3 : 0), iss + (i >= 3 ? i - 3 : 0), i >= 3 ? 4 : i + 1)) {
             table = 0;
             continue;
         }
         /* any write within 16 bytes of the code just executed: self-modifying, skip */
-        for (uint32_t k = 0; k < 32 && table; k++) {
-            uint32_t a2 = (ips[i] + k - 16) & 0xFFFFF;
-            if (mb[a2] != near[k]) table = 0;
-        }
+        for (unsigned k = 0; k < 32 && table; k++)
+            if (mb[near_at[k]] != near[k]) table = 0;
         if (!table) continue;
         if (memcmp(&a.r, &b.r, sizeof a.r) || memcmp(a.sreg, b.sreg, sizeof a.sreg) || a.ip != b.ip ||
             a.flags != b.flags || a.halted != b.halted || a.in_rep != b.in_rep) {
