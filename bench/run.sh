@@ -5,7 +5,14 @@
 #   - the CPU alone (tests/machine/guestrun on the flat image), exact and table models;
 #   - emu86 on the DOS .COM: plain, with --profil (default grain), with --profil --grain 60,
 #     with --exact-profile, each with its overhead against plain;
-#   - start-up: emu86 running a 5-byte program that exits at once (median of 5 rounds of 40).
+#   - start-up: emu86 running a 5-byte program that exits at once (median of 5 rounds of 40);
+#   - the profiler's cost against its histogram's size, if valgrind is installed (about 2
+#     minutes): callgrind's host instructions (Ir, deterministic, unlike the time on a loaded
+#     machine) per emulated instruction, with 1 bucket against 3841 (the guest padded to
+#     61,440 bytes), a 2-byte profil buffer (scale 2: one counter for the program) against
+#     16 MiB (2 bytes of code a counter), 1 OSF/1 range against 16 covering 1 MiB, and runs of
+#     half the clocks (the cost should halve: linear in emulated cycles).
+#     BENCH_CALLGRIND=0 skips it.
 #   bench/run.sh [BUILD_DIR]        (default: build; build it first: scripts/build.sh)
 # A measurement, not a test: nothing in ctest depends on the host's speed.
 set -euo pipefail
@@ -50,6 +57,67 @@ measure() {
 # overhead against the plain emu86 run
 overhead() { awk -v s="$(cat "$tmp/last")" -v p="$plain" 'BEGIN{printf "  %+.1f%%\n", (s / p - 1) * 100}'; }
 
+# irrun N ARGS...: "Ir instructions" of emu86 ARGS under callgrind, into $tmp/ir.N (its own folder)
+irrun() {
+  local n=$1 out; shift
+  mkdir -p "$tmp/j$n"
+  out=$(cd "$tmp/j$n" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$emu86" --stats "$@" \
+    2>&1 >/dev/null </dev/null) || true   # a --max-cycles run ends with status 124
+  echo "$out" | awk '/I +refs:/ {gsub(",", "", $NF); i = $NF} $1 == "instructions" {n = $2}
+    END {print i + 0, n + 0}' >"$tmp/ir.$n"
+}
+
+# The profiler's cost must grow with emulated cycles, not with bucket count or buffer size:
+# pairs of runs that differ only in the histogram's size, two at a time (Ir does not depend on
+# the load), each row in Ir per emulated instruction and against the first of its pair.
+profiler_cost() {
+  if [ "${BENCH_CALLGRIND:-1}" = 0 ] || ! command -v valgrind >/dev/null; then
+    echo "profiler cost vs histogram size: skipped (no valgrind, or BENCH_CALLGRIND=0)"
+    return
+  fi
+  local big="$tmp/big.com" half u r16="" k
+  cp "$com" "$big"; truncate -s 61440 "$big"   # zeros after the code: 3841 one-paragraph buckets
+  half=$("$emu86" --stats "$big" 2>&1 >/dev/null </dev/null | awk '$1 == "cycles" {print int($2 / 2)}')
+  u="--unix-profil=u.buf --profil-style bsd --grain 60"
+  for k in $(seq 0 15); do r16+=" --profil-range $(printf '0x%X-0x%X' $((k * 65536)) $((k * 65536 + 65536)))"; done
+  local labels=(
+    "plain"
+    "--profil --bucket 1 (3841 buckets)" "--profil --bucket 65535 (1 bucket)"
+    "--grain 60 --bucket 1 (3841)" "--grain 60 --bucket 65535 (1)"
+    "--unix-profil, grain 60: 2 bytes" "--unix-profil, grain 60: 16 MiB"
+    "--profil-range: 1 range, 256 bytes" "--profil-range: 16 ranges, 1 MiB"
+    "--grain 60 --bucket 1, half the clocks" "--unix-profil 16 MiB, half the clocks")
+  local args=(
+    ""
+    "--profil=b.PRF --bucket 1" "--profil=b.PRF --bucket 65535"
+    "--profil=b.PRF --grain 60 --bucket 1" "--profil=b.PRF --grain 60 --bucket 65535"
+    "$u --profil-bufsiz 2 --profil-scale 2" "$u --profil-bufsiz 16777216 --profil-scale 0x10000"
+    "--unix-profil=u.buf --profil-range 0x4100-0x4200" "--unix-profil=u.buf$r16"
+    "--profil=b.PRF --grain 60 --bucket 1 --max-cycles $half" "$u --profil-bufsiz 16777216 --profil-scale 0x10000 --max-cycles $half")
+  local i n=${#labels[@]} ir insns full first
+  # shellcheck disable=SC2086 # the options are words
+  for ((i = 0; i < n; i += 2)); do
+    irrun $i ${args[i]} "$big" &
+    if ((i + 1 < n)); then irrun $((i + 1)) ${args[i + 1]} "$big" & fi
+    wait
+  done
+  echo "profiler cost vs histogram size: callgrind Ir per emulated instruction (guest padded to 61440 bytes)"
+  for ((i = 0; i < n; i++)); do
+    read -r ir insns <"$tmp/ir.$i"
+    if [ "$ir" = 0 ] || [ "$insns" = 0 ]; then printf '%-40s   failed (no count from callgrind)\n' "${labels[i]}"; continue; fi
+    printf '%-40s %8.2f' "${labels[i]}" "$(awk -v a="$ir" -v b="$insns" 'BEGIN {print (b ? a / b : 0)}')"
+    if ((i >= 9)); then       # half the clocks: the full run's Ir over this one's (2 = linear)
+      read -r full _ <"$tmp/ir.$((i == 9 ? 3 : 6))"
+      awk -v f="$full" -v h="$ir" 'BEGIN {if (f > 0) printf "  Ir of the full run / this one: %.3f", f / h; print ""}'
+    elif ((i % 2 == 0 && i > 0)); then
+      read -r first _ <"$tmp/ir.$((i - 1))"
+      awk -v f="$first" -v s="$ir" 'BEGIN {if (f > 0) printf "  %+.2f%% Ir against the row above", (s / f - 1) * 100; print ""}'
+    else
+      echo
+    fi
+  done
+}
+
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -77,5 +145,6 @@ printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
   done
   printf '%-26s %8s ms (the whole process: power-on, BIOS, DOS, a program that exits)\n' "start-up" \
     "$(printf '%s\n' "${rounds[@]}" | median)"
+  profiler_cost
   echo '```'
 } | tee -a bench/RESULTS.md

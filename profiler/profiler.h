@@ -185,9 +185,13 @@ typedef struct ProfUnix {
  * accepted: the buffer then stays zero, as the kernel would leave it. */
 bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t offset,
                     uint32_t scale, char *err, size_t errlen);
+/* prof_unix_init's checks alone, nothing allocated (a session's checks before the run). */
+bool prof_unix_check(ProfUnixFlavour f, uint32_t bufsiz, uint32_t scale, char *err, size_t errlen);
 /* Extended form (OSF/1 only): 1..64 ranges, each lowpc < highpc, offset <= lowpc, scale <=
  * 0x10000, given in decreasing lowpc order and not overlapping, as the manual requires. */
 bool prof_unix_init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen);
+/* prof_unix_init_ranges's checks alone, nothing allocated. */
+bool prof_unix_check_ranges(const ProfUnixRange *r, int n, char *err, size_t errlen);
 void prof_unix_free(ProfUnix *u);
 void prof_unix_tick(ProfUnix *u, uint32_t pc);
 

@@ -60,16 +60,12 @@ ProfSession *prof_session_new(const ProfSessionConfig *cfg, char *err, size_t er
         /* OSF/1 wants the ranges in decreasing lowpc order; a command line need not. */
         memcpy(s->ranges, cfg->ranges, (size_t)cfg->nranges * sizeof *s->ranges);
         qsort(s->ranges, (size_t)cfg->nranges, sizeof *s->ranges, range_cmp);
-        ProfUnix t;
-        if (!prof_unix_init_ranges(&t, s->ranges, cfg->nranges, err, errlen)) goto fail;
-        prof_unix_free(&t);
+        /* checked now, allocated when the program starts (not twice: up to 16 MiB) */
+        if (!prof_unix_check_ranges(s->ranges, cfg->nranges, err, errlen)) goto fail;
     } else if (s->want_unix) {
         /* the flavour's checks of the scale and the size, before the run */
-        ProfUnix t;
         uint32_t scale = cfg->scale_set ? cfg->scale : default_scale(cfg->flavour);
-        if (!prof_unix_init(&t, cfg->flavour, cfg->bufsiz_set ? cfg->bufsiz : 2, 0, scale, err, errlen))
-            goto fail;
-        prof_unix_free(&t);
+        if (!prof_unix_check(cfg->flavour, cfg->bufsiz_set ? cfg->bufsiz : 2, scale, err, errlen)) goto fail;
     }
     if (cfg->map_path) {
         if (!prof_map_read(&s->map, cfg->map_path, err, errlen)) goto fail;

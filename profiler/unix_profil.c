@@ -62,10 +62,7 @@ static uint64_t range_counter(const ProfUnixRange *r, uint32_t pc) {
 
 static bool range_on(const ProfUnixRange *r) { return r->scale >= 2; }
 
-bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t offset,
-                    uint32_t scale, char *err, size_t errlen) {
-    memset(u, 0, sizeof *u);
-    u->flavour = f;
+bool prof_unix_check(ProfUnixFlavour f, uint32_t bufsiz, uint32_t scale, char *err, size_t errlen) {
     if ((unsigned)f > PROF_UNIX_LINUX) return prof_fail(err, errlen, "unknown profil flavour %d", (int)f);
     if (f == PROF_UNIX_SYSV && scale > 0xFFFF)
         return prof_fail(err, errlen, "profil scale 0x%lX: System V's scale is an unsigned 16-bit "
@@ -76,6 +73,14 @@ bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t of
                          (unsigned long)scale);
     if (bufsiz > 0x1000000)
         return prof_fail(err, errlen, "profil bufsiz %lu: at most 16 MiB", (unsigned long)bufsiz);
+    return true;
+}
+
+bool prof_unix_init(ProfUnix *u, ProfUnixFlavour f, uint32_t bufsiz, uint32_t offset,
+                    uint32_t scale, char *err, size_t errlen) {
+    memset(u, 0, sizeof *u);
+    u->flavour = f;
+    if (!prof_unix_check(f, bufsiz, scale, err, errlen)) return false;
     u->bufsiz = bufsiz;
     u->offset = offset;
     u->scale = scale;
@@ -94,10 +99,12 @@ bool prof_unix_init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err
     return false;
 }
 
-static bool init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen) {
-    memset(u, 0, sizeof *u);
-    u->flavour = PROF_UNIX_OSF;
-    u->extended = true;
+/* The number of counters of a range (lowpc < highpc): up to the one of highpc - 1. */
+static uint64_t range_ncount(const ProfUnixRange *x) {
+    return range_on(x) ? range_counter(x, x->highpc - 1) + 1 : 0;
+}
+
+bool prof_unix_check_ranges(const ProfUnixRange *r, int n, char *err, size_t errlen) {
     if (n < 1 || n > PROF_OSF_MAX_RANGES)
         return prof_fail(err, errlen, "profil ranges: %d given, OSF/1 takes 1 to %d", n,
                          PROF_OSF_MAX_RANGES);
@@ -124,11 +131,21 @@ static bool init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, s
                                  (unsigned long)x->highpc, i, (unsigned long)prev->lowpc,
                                  (unsigned long)prev->highpc);
         }
-        uint64_t nc = range_on(x) ? range_counter(x, x->highpc - 1) + 1 : 0;
-        if (nc > 0x400000)
+        if (range_ncount(x) > 0x400000)
             return prof_fail(err, errlen, "profil range %d: more than 4M counters", i + 1);
-        u->range[i] = *x;
-        u->ncount[i] = (uint32_t)nc;
+    }
+    return true;
+}
+
+static bool init_ranges(ProfUnix *u, const ProfUnixRange *r, int n, char *err, size_t errlen) {
+    memset(u, 0, sizeof *u);
+    u->flavour = PROF_UNIX_OSF;
+    u->extended = true;
+    if (!prof_unix_check_ranges(r, n, err, errlen)) return false;
+    for (int i = 0; i < n; i++) {
+        uint32_t nc = (uint32_t)range_ncount(&r[i]); /* at most 4M: checked */
+        u->range[i] = r[i];
+        u->ncount[i] = nc;
         u->count[i] = calloc(nc ? nc : 1, sizeof(uint32_t));
         u->nranges = i + 1;
         if (!u->count[i]) return prof_fail(err, errlen, "out of memory for profil range %d", i + 1);
@@ -172,6 +189,13 @@ void prof_unix_tick(ProfUnix *u, uint32_t pc) {
     u->counted++;
 }
 
+static bool host_is_le(void) {
+    const uint32_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
 bool prof_unix_encode(const ProfUnix *u, ProfBuf *out) {
     if (!u->extended) {
         prof_buf_put(out, u->buf, u->bufsiz);
@@ -179,16 +203,20 @@ bool prof_unix_encode(const ProfUnix *u, ProfBuf *out) {
     }
     for (int r = 0; r < u->nranges; r++) {
         if (!prof_buf_reserve(out, (size_t)u->ncount[r] * 4)) return false;
-        for (uint32_t i = 0; i < u->ncount[r]; i++) {
-            prof_put_le32((uint8_t *)out->data + out->len, u->count[r][i]);
-            out->len += 4;
-        }
+        uint8_t *d = (uint8_t *)out->data + out->len;
+        const uint32_t *c = u->count[r];
+        if (host_is_le()) memcpy(d, c, (size_t)u->ncount[r] * 4); /* the file's byte order already */
+        else
+            for (uint32_t i = 0; i < u->ncount[r]; i++) prof_put_le32(d + 4 * (size_t)i, c[i]);
+        out->len += (size_t)u->ncount[r] * 4;
         out->data[out->len] = 0;
     }
     return !out->oom;
 }
 
 bool prof_unix_write(const ProfUnix *u, const char *path, char *err, size_t errlen) {
+    /* the traditional buffer is the file already: written as it is, not copied (up to 16 MiB) */
+    if (!u->extended) return prof_write_file(path, u->buf, u->bufsiz, err, errlen);
     ProfBuf b = {0};
     if (!prof_unix_encode(u, &b)) {
         prof_buf_free(&b);
