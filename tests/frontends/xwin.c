@@ -1,5 +1,6 @@
 /* xwin: drives an X11 window from a test, as a person would.
- *   xwin wait TITLE            wait (10 s at most) for a top-level window whose name starts so
+ *   xwin wait TITLE            wait (10 s at most) for a top-level window whose name starts so,
+ *                              until it is shown
  *   xwin keys TITLE KEY...     type keys into it (X keysym names: a, Up, F1, Escape, ...;
  *                              ctrl+c, shift+Tab, alt+x for a modifier held)
  *   xwin close TITLE           ask it to close, as a window manager's close button does
@@ -33,7 +34,9 @@ static Window find(Display *d, Window w, const char *title) {
 static Window wait_for(Display *d, const char *title) {
     for (int i = 0; i < 200; i++) {
         Window w = find(d, DefaultRootWindow(d), title);
-        if (w) return w;
+        XWindowAttributes a;
+        /* found and mapped (a window that exists but is not shown yet may miss what is sent) */
+        if (w && XGetWindowAttributes(d, w, &a) && a.map_state == IsViewable) return w;
         struct timespec ts = {0, 50000000};
         nanosleep(&ts, NULL);
     }
