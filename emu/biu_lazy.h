@@ -192,19 +192,49 @@ static void lz_flush_at(EmuCpu *c, int64_t now) {
  * coming between: it and those decided before now are worked out. */
 static ALWAYS_INLINE uint8_t lz_take_unfetched_body(EmuCpu *c) {
     EmuBiu *b = &c->biu;
-    const uint16_t a = c->ip, pc = b->pc;
-    if (UNLIKELY(a != pc || b->lz_stop)) {
+    const uint16_t a = c->ip;
+    const int64_t now = lz_now(c);
+    int64_t at;
+    if (UNLIKELY(a != b->pc || b->lz_stop)) {
         /* Nothing would ever fetch it, or IP moved without a flush: neither happens with the
          * 8086's microcode. Rather than hang, fetching starts again at IP. */
-        lz_flush_at(c, lz_now(c));
+        lz_flush_at(c, now);
+        at = b->q_at[a & 7];
     } else {
-        lz_sync_run(c, lz_now(c), (unsigned)a + 5, pc, lz_decide(b->lz_taken[(pc - 5) & 7], b->lz_t1));
+        /* lz_sync_run from pc = a to a + 5, unrolled: the fetch at a (one byte at an odd a),
+         * then at most two words, while decided before now. */
+        int64_t pt1 = b->lz_t1;
+        unsigned pn = b->lz_n, ln = 2 - (a & 1u), pc = (unsigned)a + ln;
+        int64_t lt1 = lz_decide(b->lz_taken[(a - 5) & 7], pt1) + 3;
+        at = lt1 + 4;
+        b->q_at[a & 7] = at;
+        b->q_at[(a + 1) & 7] = at;
+        int64_t d = lz_decide(b->lz_taken[(pc - 5) & 7], lt1);
+        if (d < now) {
+            pt1 = lt1;
+            pn = ln = 2;
+            lt1 = d + 3;
+            b->q_at[pc & 7] = lt1 + 4;
+            b->q_at[(pc + 1) & 7] = lt1 + 4;
+            pc += 2;
+            d = lz_decide(b->lz_taken[(pc - 5) & 7], lt1);
+            if (d < now) {
+                pt1 = lt1;
+                lt1 = d + 3;
+                b->q_at[pc & 7] = lt1 + 4;
+                b->q_at[(pc + 1) & 7] = lt1 + 4;
+                pc += 2;
+            }
+        }
+        b->pc = (uint16_t)pc;
+        b->lz_prev_t1 = pt1;
+        b->lz_prev_n = (uint8_t)pn;
+        b->lz_t1 = lt1;
+        b->lz_n = (uint8_t)ln;
     }
-    const unsigned i = a & 7;
-    const int64_t at = b->q_at[i];
-    const int64_t now = at > lz_now(c) ? at : lz_now(c);
-    b->lz_taken[i] = now;
-    c->cycles = (uint64_t)now + 1;
+    const int64_t t = at > now ? at : now;
+    b->lz_taken[a & 7] = t;
+    c->cycles = (uint64_t)t + 1;
     return mem_rd8(c, lin_addr(CS, a));
 }
 
@@ -407,7 +437,9 @@ static ALWAYS_INLINE int64_t lz_request_body(EmuCpu *c, unsigned final) {
     return t1;
 }
 static NOINLINE int64_t lz_request(EmuCpu *c, unsigned final) { return lz_request_body(c, final); }
-static NOINLINE int64_t lz_request_read(EmuCpu *c) { return lz_request_body(c, 1); }
+/* The first transfer of a word at an odd address. */
+static NOINLINE int64_t lz_request_first(EmuCpu *c) { return lz_request_body(c, 0); }
+static ALWAYS_INLINE int64_t lz_request_read(EmuCpu *c) { return lz_request_body(c, 1); }
 /* A write of the byte at `lin` (not done yet: it is checked against the window first). */
 static NOINLINE int64_t lz_request_write8(EmuCpu *c, uint32_t lin) {
     int64_t t1 = lz_request_body(c, 1);
@@ -415,7 +447,7 @@ static NOINLINE int64_t lz_request_write8(EmuCpu *c, uint32_t lin) {
     return t1;
 }
 /* A write of the word at even `lin`. */
-static NOINLINE int64_t lz_request_write16(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE int64_t lz_request_write16(EmuCpu *c, uint32_t lin) {
     int64_t t1 = lz_request_body(c, 1);
     lz_write_check_word(c, lin);
     return t1;
@@ -437,7 +469,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
         lz_advance_to(c, lz_request_read(c) + 3);
         return mem_rd16_even(c, lin);
     }
-    lz_advance_to(c, lz_request(c, 0) + 3);
+    lz_advance_to(c, lz_request_first(c) + 3);
     uint8_t lo = mem_rd8(c, lin);
     lz_advance_to(c, lz_request_second(c) + 3);
     return (uint16_t)(lo | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8);
@@ -460,7 +492,7 @@ static ALWAYS_INLINE void lz_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint
         lz_written(c);
     } else {
         uint32_t hi = lin_addr(seg, (uint16_t)(off + 1));
-        t1 = lz_request(c, 0);
+        t1 = lz_request_first(c);
         lz_write_check(c, lin);
         lz_write_check(c, hi);
         mem_wr8(c, lin, (uint8_t)v);
@@ -548,7 +580,7 @@ static void B_suspend(EmuCpu *c) {
 }
 
 /* Empty the queue and start fetching at CS:IP. */
-static void B_flush(EmuCpu *c) {
+static ALWAYS_INLINE void B_flush(EmuCpu *c) {
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     lz_flush_at(c, now);
