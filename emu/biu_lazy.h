@@ -292,8 +292,15 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     b->has_preload = 1;
 }
 
+/* A byte of a memory operand's displacement (decode_mem_load, one copy): the slow way inline. */
+static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
+    uint8_t v = lz_take_in(c, 1);
+    c->ip++;
+    return v;
+}
+
 /* RNI in the interpreter's inner loop: the same, with the slow way inline (one copy of it).
- * (A model without it gets B_rni there: cpu_exec.inc.) */
+ * (A model without these gets B_rni and B_qread there: cpu_exec.inc.) */
 #define BIU_HAS_RNI_HOT 1
 static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
     EmuBiu *b = &c->biu;
