@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Measures emulated instructions per second (MIPS) and emulated MHz on the CPU benchmark guest
-# (bench/cpubench.asm), median of 5 runs each, and appends the results with the machine and
+# (bench/cpubench.asm), median of 5 interleaved runs each, and appends the results with the machine and
 # commit to bench/RESULTS.md:
 #   - the CPU alone (tests/machine/guestrun on the flat image), exact and table models;
 #   - emu86 on the DOS .COM: plain, with --profil (default grain), with --profil --grain 60,
-#     with --exact-profile, each with its overhead against plain;
+#     with --exact-profile, each with its overhead against plain, and with --timing table;
+#   - the exact/table speed ratio, from those times and (deterministic) from callgrind counts;
 #   - start-up: emu86 running a 5-byte program that exits at once (median of 5 rounds of 40);
 #   - the profiler's cost against its histogram's size, if valgrind is installed (about 2
 #     minutes): callgrind's host instructions (Ir, deterministic, unlike the time on a loaded
@@ -31,31 +32,36 @@ trap 'rm -rf "$tmp"' EXIT
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 now() { date +%s.%N; }
 
-# seconds PROGRAM ARGS...: median wall time of 5 runs (output to /dev/null, in $tmp)
-seconds() {
-  local times=() t0 t1
-  for i in 1 2 3 4 5; do
-    t0=$(now); (cd "$tmp" && "$@" >/dev/null 2>&1 </dev/null); t1=$(now)
-    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", b-a}')")
+# The timed runs are interleaved: 5 rounds, each running every configuration once, so that a
+# slow spell of this shared machine falls on all of them alike rather than on one; each row is
+# the median of its 5 (output to /dev/null, in $tmp).
+labels=() cmds=()
+config() { labels+=("$1"); cmds+=("$(printf '%q ' "${@:2}")"); }   # config LABEL PROGRAM ARGS...
+time_all() {
+  local r k t0 t1
+  for r in 1 2 3 4 5; do
+    for k in "${!cmds[@]}"; do
+      t0=$(now); (cd "$tmp" && eval "${cmds[k]}" >/dev/null 2>&1 </dev/null); t1=$(now)
+      awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f\n", b-a}' >>"$tmp/t.$k"
+    done
   done
-  printf '%s\n' "${times[@]}" | median
+  for k in "${!cmds[@]}"; do median <"$tmp/t.$k" >"$tmp/s.$k"; done
 }
 
-# measure LABEL PROGRAM ARGS...: "label MIPS MHz seconds"; the run's counts from --stats
-measure() {
-  local label=$1; shift
-  local stats insns cycles s
-  stats=$(cd "$tmp" && "$1" --stats "${@:2}" 2>&1 >/dev/null </dev/null)
+# row K [BASE]: "label MIPS MHz seconds (counts)", and the overhead against row BASE
+row() {
+  local k=$1 base=${2:-} stats insns cycles s
+  stats=$(cd "$tmp" && eval "set -- ${cmds[k]}" && "$1" --stats "${@:2}" 2>&1 >/dev/null </dev/null)
   insns=$(echo "$stats" | awk '$1=="instructions"{print $2}')
   cycles=$(echo "$stats" | awk '$1=="cycles"{print $2}')
-  s=$(seconds "$@")
-  echo "$s" >"$tmp/last"
-  awk -v l="$label" -v i="$insns" -v c="$cycles" -v s="$s" \
+  s=$(cat "$tmp/s.$k")
+  awk -v l="${labels[k]}" -v i="$insns" -v c="$cycles" -v s="$s" \
     'BEGIN{printf "%-26s %8.1f MIPS %8.1f MHz %7.3f s  (%d instructions, %d clocks)", l, i/s/1e6, c/s/1e6, s, i, c}'
+  if [ -n "$base" ]; then
+    awk -v s="$s" -v p="$(cat "$tmp/s.$base")" 'BEGIN{printf "  %+.1f%%", (s / p - 1) * 100}'
+  fi
+  echo
 }
-
-# overhead against the plain emu86 run
-overhead() { awk -v s="$(cat "$tmp/last")" -v p="$plain" 'BEGIN{printf "  %+.1f%%\n", (s / p - 1) * 100}'; }
 
 # irrun N ARGS...: "Ir instructions" of emu86 ARGS under callgrind, into $tmp/ir.N (its own folder)
 irrun() {
@@ -65,6 +71,30 @@ irrun() {
     2>&1 >/dev/null </dev/null) || true   # a --max-cycles run ends with status 124
   echo "$out" | awk '/I +refs:/ {gsub(",", "", $NF); i = $NF} $1 == "instructions" {n = $2}
     END {print i + 0, n + 0}' >"$tmp/ir.$n"
+}
+
+# The two timing models' cost in callgrind Ir per emulated instruction, CPU alone and through
+# emu86 (deterministic, unlike the times above on a shared machine), and their ratio.
+model_cost() {
+  if [ "${BENCH_CALLGRIND:-1}" = 0 ] || ! command -v valgrind >/dev/null; then
+    echo "timing models in callgrind Ir: skipped (no valgrind, or BENCH_CALLGRIND=0)"
+    return
+  fi
+  local t out
+  for t in exact table; do
+    (out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$runner" --stats --timing $t "$guest" 2>&1 >/dev/null </dev/null)
+     echo "$out" | awk '/I +refs:/ {gsub(",", "", $NF); i = $NF} $1 == "instructions" {n = $2}
+       END {print i + 0, n + 0}' >"$tmp/m.$t") &
+  done
+  wait
+  irrun m1 "$com"; irrun m2 --timing table "$com"
+  local ei en ti tn xi xn yi yn
+  read -r ei en <"$tmp/m.exact"; read -r ti tn <"$tmp/m.table"
+  read -r xi xn <"$tmp/ir.m1"; read -r yi yn <"$tmp/ir.m2"
+  awk -v ei="$ei" -v en="$en" -v ti="$ti" -v tn="$tn" -v xi="$xi" -v xn="$xn" -v yi="$yi" -v yn="$yn" 'BEGIN {
+    if (!en || !tn || !xn || !yn) { print "timing models in callgrind Ir: failed (no count)"; exit }
+    printf "timing models, callgrind Ir per emulated instruction: exact %.1f, table %.1f, exact/table speed %.3f (CPU alone)\n", ei / en, ti / tn, (ti / tn) / (ei / en)
+    printf "%53s exact %.1f, table %.1f, exact/table speed %.3f (emu86)\n", "", xi / xn, yi / yn, (yi / yn) / (xi / xn) }'
 }
 
 # The profiler's cost must grow with emulated cycles, not with bucket count or buffer size:
@@ -127,13 +157,17 @@ printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
   echo
   echo "### $(date -u +%Y-%m-%d) commit $commit — $cpu, $(nproc) cores"
   echo '```'
-  measure "CPU alone, exact model" "$runner" --timing exact "$guest"; echo
-  measure "CPU alone, table model" "$runner" --timing table "$guest"; echo
-  measure "emu86 (exact)" "$emu86" "$com"; echo
-  plain=$(cat "$tmp/last")
-  measure "emu86 --profil" "$emu86" --profil=b.PRF "$com"; overhead
-  measure "emu86 --profil --grain 60" "$emu86" --profil=b.PRF --grain 60 "$com"; overhead
-  measure "emu86 --exact-profile" "$emu86" --exact-profile=b.cg "$com"; overhead
+  config "CPU alone, exact model" "$runner" --timing exact "$guest"             # 0
+  config "CPU alone, table model" "$runner" --timing table "$guest"             # 1
+  config "emu86 (exact)" "$emu86" "$com"                                        # 2
+  config "emu86 --profil" "$emu86" --profil=b.PRF "$com"                        # 3
+  config "emu86 --profil --grain 60" "$emu86" --profil=b.PRF --grain 60 "$com"  # 4
+  config "emu86 --exact-profile" "$emu86" --exact-profile=b.cg "$com"           # 5
+  config "emu86 --timing table" "$emu86" --timing table "$com"                  # 6
+  time_all
+  row 0; row 1; row 2; row 3 2; row 4 2; row 5 2; row 6
+  awk -v e="$(cat "$tmp/s.0")" -v t="$(cat "$tmp/s.1")" -v ee="$(cat "$tmp/s.2")" -v te="$(cat "$tmp/s.6")" \
+    'BEGIN{printf "%-26s %8.3f (CPU alone)  %.3f (emu86)\n", "exact/table speed", t / e, te / ee}'
   # 5 rounds of 40 runs; the mean of a round, the median of the rounds (no timer process
   # inside a round, so only emu86's own start and end are measured)
   rounds=()
@@ -145,6 +179,7 @@ printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
   done
   printf '%-26s %8s ms (the whole process: power-on, BIOS, DOS, a program that exits)\n' "start-up" \
     "$(printf '%s\n' "${rounds[@]}" | median)"
+  model_cost
   profiler_cost
   echo '```'
 } | tee -a bench/RESULTS.md
