@@ -34,6 +34,8 @@
 
 #include "cpu_internal.h"
 
+#include <assert.h>
+
 /* EmuBiu.lz_stop: no fetch is decided while the latest cycle is not final (the first transfer
  * of a word at an odd address) or the prefetcher is suspended (SUSP, HLT). */
 enum { LZ_NONFINAL = 1, LZ_SUSPENDED = 2 };
@@ -150,14 +152,21 @@ static ALWAYS_INLINE void lz_sync_run(EmuCpu *c, int64_t now, unsigned lim5, uns
 }
 
 /* Work out the fetches decided before clock `now` (an action of the EU on the bus in it comes
- * before a decision in it). */
-static ALWAYS_INLINE void lz_sync(EmuCpu *c, int64_t now) {
+ * before a decision in it); `next` is the offset of the next byte to take. */
+static ALWAYS_INLINE void lz_sync_next(EmuCpu *c, int64_t now, uint16_t next) {
     EmuBiu *b = &c->biu;
     if (b->lz_stop) return;
-    const unsigned lim5 = (unsigned)(uint16_t)(c->ip + b->has_preload) + 5, pc = b->pc;
+    const unsigned lim5 = (unsigned)next + 5, pc = b->pc;
     if (!((pc - lim5) & 0x8000u)) return; /* the byte at pc - 5 not taken yet */
     const int64_t d = lz_decide(b->lz_taken[(pc - 5) & 7], b->lz_t1);
     if (d < now) lz_sync_run(c, now, lim5, pc, d);
+}
+/* The same inside an instruction (the EU on the bus, a jump, HLT), where the opcode byte RNI
+ * took has been used: the next byte to take is at IP. Between instructions (code outside the
+ * CPU has run), lz_sync_next with IP + has_preload. */
+static ALWAYS_INLINE void lz_sync(EmuCpu *c, int64_t now) {
+    assert(!c->biu.has_preload);
+    lz_sync_next(c, now, c->ip);
 }
 
 /* Empty the queue and fetch from CS:IP at clock `now` (the fetches decided before it worked
@@ -314,7 +323,8 @@ static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
 static ALWAYS_INLINE int lz_in_window(const EmuCpu *c, uint32_t lin) {
     const EmuBiu *b = &c->biu;
     const uint32_t o = (lin - ((uint32_t)CS << 4)) & 0xFFFFFu;
-    const uint16_t start = (uint16_t)(c->ip + b->has_preload);
+    const uint16_t start = c->ip; /* inside an instruction (as lz_sync) */
+    assert(!b->has_preload);
     return o <= 0xFFFFu && (uint16_t)(o - start) < (uint16_t)(b->pc - start);
 }
 
@@ -334,7 +344,7 @@ static ALWAYS_INLINE void lz_write_check(EmuCpu *c, uint32_t lin) {
 static ALWAYS_INLINE void lz_write_check_word(EmuCpu *c, uint32_t lin) {
     const EmuBiu *b = &c->biu;
     const uint32_t o = (lin - ((uint32_t)CS << 4)) & 0xFFFFFu;
-    const uint16_t start = (uint16_t)(c->ip + b->has_preload);
+    const uint16_t start = c->ip; /* inside an instruction (as lz_sync) */
     if (UNLIKELY(o <= 0xFFFFu && (uint16_t)(o + 1 - start) <= (uint16_t)(b->pc - start))) {
         lz_write_check(c, lin);
         lz_write_check(c, lin + 1);
@@ -351,7 +361,7 @@ static ALWAYS_INLINE void lz_written(EmuCpu *c) {
 static NOINLINE void lz_cs_changed(EmuCpu *c, uint16_t old_cs) {
     EmuBiu *b = &c->biu;
     const int64_t now = lz_now(c);
-    lz_sync(c, now);
+    lz_sync_next(c, now, (uint16_t)(c->ip + b->has_preload));
     for (uint16_t o = (uint16_t)(c->ip + b->has_preload); o != b->pc; o++) {
         const unsigned i = o & 7;
         if (b->lz_frozen & 1u << i) continue; /* its fetch began before (T3 by an earlier change) */
@@ -385,7 +395,7 @@ static NOINLINE void lz_snap(EmuCpu *c) {
 static NOINLINE void lz_snap_changed(EmuCpu *c, uint16_t cs) {
     EmuBiu *b = &c->biu;
     const uint16_t lo = b->lz_snap_lo;
-    lz_sync(c, b->lz_snap_at);
+    lz_sync_next(c, b->lz_snap_at, lo);
     const uint16_t hi = b->pc;
     if ((uint16_t)(hi - lo) > 8) return; /* IP moved without a flush: nothing to keep */
     const int64_t now = lz_now(c);
