@@ -36,6 +36,19 @@
 
 #include <assert.h>
 
+/* The block cache's recording copy (cpu_fast.c) signs the EU's requests (cpu_fast.h); the
+ * interpreter of normal running does not. */
+#ifdef LZ_SIGNATURE
+#include "cpu_fast.h"
+#define LZ_SIG(c, ev) fsig_mix((c), (ev))
+#define LZ_SIG_CLOCKS(c, n) ((c)->fpend += (uint32_t)(n))
+#define LZ_UNCACHEABLE(c) ((c)->fabort = 1)
+#else
+#define LZ_SIG(c, ev) ((void)0)
+#define LZ_SIG_CLOCKS(c, n) ((void)0)
+#define LZ_UNCACHEABLE(c) ((void)0)
+#endif
+
 /* EmuBiu.lz_stop: no fetch is decided while the latest cycle is not final (the first transfer
  * of a word at an odd address) or the prefetcher is suspended (SUSP, HLT). */
 enum { LZ_NONFINAL = 1, LZ_SUSPENDED = 2 };
@@ -50,7 +63,10 @@ static ALWAYS_INLINE void lz_advance_to(EmuCpu *c, int64_t t) {
 /* Is offset a before b (in the 64K wrap of IP)? */
 static ALWAYS_INLINE int lz_before(uint16_t a, uint16_t b) { return (int16_t)(uint16_t)(a - b) < 0; }
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
+static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) {
+    LZ_SIG_CLOCKS(c, n);
+    c->cycles += (uint64_t)n;
+}
 
 /* ---- the latest two bus cycles ---- */
 
@@ -279,6 +295,7 @@ static ALWAYS_INLINE uint8_t lz_take(EmuCpu *c) { return lz_take_in(c, 0); }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
 static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+    LZ_SIG(c, EV_TAKE);
     uint8_t v = lz_take(c);
     c->ip++;
     return v;
@@ -297,12 +314,14 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */
 static ALWAYS_INLINE void B_rni(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    LZ_SIG(c, EV_TAKE);
     b->preload = lz_take(c);
     b->has_preload = 1;
 }
 
 /* A byte of a memory operand's displacement (decode_mem_load, one copy): the slow way inline. */
 static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
+    LZ_SIG(c, EV_TAKE);
     uint8_t v = lz_take_in(c, 1);
     c->ip++;
     return v;
@@ -313,6 +332,7 @@ static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
 #define BIU_HAS_RNI_HOT 1
 static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    LZ_SIG(c, EV_TAKE);
     b->preload = lz_take_in(c, 1);
     b->has_preload = 1;
 }
@@ -477,11 +497,13 @@ static ALWAYS_INLINE int64_t lz_request_second(EmuCpu *c) {
 }
 
 static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
+    LZ_SIG(c, EV_READ8);
     lz_advance_to(c, lz_request_read(c) + 3);
     return mem_rd8(c, lin_addr(seg, off));
 }
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
+    LZ_SIG(c, EV_READ16 + (lin & 1));
     if (LIKELY(!(lin & 1))) {
         lz_advance_to(c, lz_request_read(c) + 3);
         return mem_rd16_even(c, lin);
@@ -495,6 +517,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
  * goes on at T3, or at T4 when the write does not end the instruction (`mid`). */
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
+    LZ_SIG(c, EV_WRITE8);
     int64_t t1 = lz_request_write8(c, lin);
     mem_wr8(c, lin, v);
     lz_written(c);
@@ -502,6 +525,7 @@ static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_
 }
 static ALWAYS_INLINE void lz_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
     uint32_t lin = lin_addr(seg, off);
+    LZ_SIG(c, (mid ? EV_WRITE16_MID : EV_WRITE16) + (lin & 1));
     int64_t t1;
     if (LIKELY(!(lin & 1))) {
         t1 = lz_request_write16(c, lin);
@@ -529,6 +553,7 @@ static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, u
 
 /* I/O: the device sees the transfer at T3 (and may change memory then). */
 static uint16_t lz_io_in(EmuCpu *c, uint16_t port, int word, unsigned final, int first) {
+    LZ_UNCACHEABLE(c);
     int64_t t1 = first ? lz_request(c, final) : lz_request_second(c);
     lz_advance_to(c, t1 + 2);
     lz_snap(c);
@@ -539,6 +564,7 @@ static uint16_t lz_io_in(EmuCpu *c, uint16_t port, int word, unsigned final, int
     return v;
 }
 static void lz_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, unsigned final, int first) {
+    LZ_UNCACHEABLE(c);
     int64_t t1 = first ? lz_request(c, final) : lz_request_second(c);
     lz_advance_to(c, t1 + 2);
     lz_snap(c);
@@ -565,6 +591,7 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
 /* Two INTA bus cycles; the vector comes from the interrupt controller during the second. (What
  * it may do to memory does not matter to the queue: the interrupt sequence empties it.) */
 static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
+    LZ_UNCACHEABLE(c);
     lz_advance_to(c, lz_request(c, 0) + 3);
     int64_t t1 = lz_request_second(c);
     lz_advance_to(c, t1);
@@ -577,6 +604,7 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
  * reach T4. */
 static void B_wait_t4(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    LZ_SIG(c, EV_WAIT_T4);
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     if (b->lz_t1 > now) lz_advance_to(c, now < b->lz_prev_t1 + 4 ? b->lz_prev_t1 + 3 : b->lz_t1 + 3);
@@ -589,6 +617,7 @@ static void B_wait_t4(EmuCpu *c) {
  * address cycle has only begun is dropped. */
 static void B_suspend(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    LZ_SIG(c, EV_SUSPEND);
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     b->lz_stop = LZ_SUSPENDED;
@@ -598,18 +627,25 @@ static void B_suspend(EmuCpu *c) {
 
 /* Empty the queue and start fetching at CS:IP. */
 static ALWAYS_INLINE void B_flush(EmuCpu *c) {
+    LZ_SIG(c, EV_FLUSH + (c->ip & 1));
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     lz_flush_at(c, now);
 }
 
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { lz_cs_changed(c, old_cs); }
+static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
+    LZ_UNCACHEABLE(c);
+    lz_cs_changed(c, old_cs);
+}
 
 /* Code outside the CPU may have changed memory (the machine between two runs, a service): the
  * window's bytes fetched before it keep their values. */
 static ALWAYS_INLINE void B_outside(EmuCpu *c) { lz_unsnap(c); }
 /* The CPU stops running (or calls out): the window as it is. */
-static ALWAYS_INLINE void B_leave(EmuCpu *c) { lz_snap(c); }
+static ALWAYS_INLINE void B_leave(EmuCpu *c) {
+    LZ_UNCACHEABLE(c);
+    lz_snap(c);
+}
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
@@ -618,6 +654,7 @@ static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
  * cycle in progress runs to its end, after which the bus stays idle. */
 static void B_halt(EmuCpu *c) {
     EmuBiu *b = &c->biu;
+    LZ_UNCACHEABLE(c);
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     b->lz_stop = LZ_SUSPENDED;
@@ -635,6 +672,7 @@ static void lz_clear(EmuCpu *c) {
     b->cs_left = CS;
 }
 
+#ifndef LZ_SIGNATURE /* defined once, by cpu_lazy.c */
 void emu_biu_reset_lazy(EmuCpu *c) {
     lz_clear(c);
     lz_flush_at(c, lz_now(c));
@@ -661,5 +699,6 @@ void emu_biu_prefill_lazy(EmuCpu *c, const uint8_t *bytes, int n) {
     }
     for (unsigned k = 0; k < 8; k++) b->lz_taken[(uint16_t)(ip - k) & 7] = lz_now(c) - 1;
 }
+#endif
 
 #endif

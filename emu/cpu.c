@@ -1,4 +1,5 @@
 /* CPU state: initialisation, reset, dispatch to the selected timing model, inspection. */
+#include "cpu_fast.h"
 #include "cpu_internal.h"
 
 #include <stdio.h>
@@ -73,6 +74,16 @@ void emu_cpu_step(EmuCpu *c) {
     if (c->timing == EMU_TIMING_TABLE) emu_step_table(c);
     else if (c->biu.eager) emu_step_exact(c);
     else emu_step_lazy(c);
+}
+
+bool emu_cpu_set_block_cache(EmuCpu *c, bool on) {
+    if (!on) {
+        emu_fast_free(c->fast);
+        c->fast = NULL;
+        return true;
+    }
+    if (!c->fast) c->fast = emu_fast_new();
+    return c->fast != NULL;
 }
 
 void emu_cpu_set_observer(EmuCpu *c, EmuObserver fn, void *ctx) {

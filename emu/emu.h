@@ -222,6 +222,13 @@ struct EmuCpu {
     /* Optional per-clock trace (exact model only; for debugging and the conformance runner). */
     void (*trace_clock)(void *tctx, const EmuCpu *cpu);
     void *trace_ctx;
+
+    /* The exact model's block cache (emu_cpu_set_block_cache; internal: cpu_fast.h), and the
+     * signature of the bus requests of the instruction being recorded or replayed. */
+    void *fast;
+    uint64_t fsig;
+    uint32_t fpend;
+    uint8_t fabort;
 };
 
 /* Queue operations as seen on the QS0/QS1 lines. */
@@ -253,6 +260,11 @@ void emu_cpu_jump(EmuCpu *cpu, uint16_t cs, uint16_t ip);
  * spent reading it is not counted. */
 void emu_cpu_prefill(EmuCpu *cpu, const uint8_t *bytes, int n);
 
+/* The exact model's block cache (on by default in the machine): instructions it has seen run
+ * from the same relative state of the bus are replayed with their recorded clocks, which are
+ * the same as the model's. `on` false frees it. Returns false if it could not be allocated. */
+bool emu_cpu_set_block_cache(EmuCpu *cpu, bool on);
+
 /* Attach (or with fn NULL detach) the execution observer. */
 void emu_cpu_set_observer(EmuCpu *cpu, EmuObserver fn, void *ctx);
 
@@ -281,6 +293,7 @@ typedef struct EmuMachineConfig {
     unsigned cpu_div;           /* master periods per CPU clock; 0 means 3 (4.77 MHz) */
     uint64_t max_cycles;        /* end the run after this many CPU clocks; 0 = no limit */
     unsigned input_limit;       /* reads after the end of input before the run ends; 0 = 16 */
+    bool no_block_cache;        /* run the exact model without its block cache (same results) */
 } EmuMachineConfig;
 
 /* How a run ended. */

@@ -13,7 +13,7 @@
 #include <strings.h>
 
 enum {
-    O_TIMING = 256, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
+    O_TIMING = 256, O_NO_BLOCK_CACHE, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
     O_NO_PROGRESS, O_SPEED, O_TRACE, O_SCALE, O_SCREENSHOT, O_CONFIG, O_HELP, O_VERSION,
@@ -21,6 +21,7 @@ enum {
 
 static const struct option longopts[] = {
     {"timing", required_argument, 0, O_TIMING},
+    {"no-block-cache", no_argument, 0, O_NO_BLOCK_CACHE},
     {"cpu-mhz", required_argument, 0, O_CPU_MHZ},
     {"max-cycles", required_argument, 0, O_MAX_CYCLES},
     {"keys", required_argument, 0, O_KEYS},
@@ -68,6 +69,8 @@ void options_help(void) {
         "Machine:\n"
         "  --timing exact|table   CPU timing: the exact bus/queue model (default) or the\n"
         "                         documented-timings model (faster, less exact)\n"
+        "  --no-block-cache       run the exact model without its block cache (the same\n"
+        "                         clocks and results, slower; for comparison)\n"
         "  --cpu-mhz MHZ          CPU clock (default 4.77; the PIT stays at 1.193182 MHz)\n"
         "  --max-cycles N         stop after N CPU clocks (exit status 124)\n"
         "  --keys TEXT            keystrokes before stdin's ({Enter} {F1} \\n ...)\n"
@@ -230,6 +233,7 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         else if (!strcmp(arg, "table")) o->timing = EMU_TIMING_TABLE;
         else return fail(name, "expected exact or table, got '%s'", arg);
         return true;
+    case O_NO_BLOCK_CACHE: o->no_block_cache = true; return true;
     case O_CPU_MHZ: return parse_mhz(o, arg);
     case O_MAX_CYCLES:
         if (!parse_u64(arg, UINT64_MAX, &v) || !v) return fail(name, "expected a positive number, got '%s'", arg);

@@ -33,6 +33,7 @@ typedef struct RangeOpt {
 typedef struct Options {
     /* machine */
     int timing;               /* EmuTiming */
+    bool no_block_cache;      /* --no-block-cache */
     unsigned cpu_div;
     uint64_t max_cycles;
     const char *keys;

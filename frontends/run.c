@@ -174,6 +174,7 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
 
     EmuMachineConfig mcfg = {0};
     mcfg.timing = (EmuTiming)o->timing;
+    mcfg.no_block_cache = o->no_block_cache;
     mcfg.cpu_div = o->cpu_div;
     mcfg.max_cycles = o->max_cycles;
     mcfg.input_limit = o->input_limit;

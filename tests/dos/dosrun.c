@@ -84,6 +84,7 @@ int main(int argc, char **argv) {
         const char *o = argv[i];
         if (!strcmp(o, "--drive") && i + 1 < argc) dc.drive[2] = argv[++i];
         else if (!strcmp(o, "--ro")) dc.drive_readonly[2] = true;
+        else if (!strcmp(o, "--no-block-cache")) mc.no_block_cache = true;
         else if (!strcmp(o, "--keys") && i + 1 < argc) keys = argv[++i];
         else if (!strcmp(o, "--tty-in")) dc.stdin_is_tty = true;
         else if (!strcmp(o, "--tty-out")) dc.stdout_is_tty = true;

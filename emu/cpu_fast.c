@@ -1,0 +1,397 @@
+/* The exact model's block cache (see cpu_fast.h for the principle).
+ *
+ * At a plain boundary of the run loop (nothing due but the read of the next opcode), the state
+ * of the bus interface unit is worked out to the current clock and taken relative to it
+ * (FRel): where the prefetcher stands from IP, the latest two bus cycles, when the bytes in the
+ * queue arrive, when the last five bytes before IP were taken (the next fetches are decided by
+ * them); clocks more than 24 before now all count as long ago, which they equal for every rule
+ * of biu_lazy.h. A block is keyed by CS:IP and that state, and holds up to FAST_NODES_MAX nodes
+ * recorded from the exact model (this file's copy of the interpreter, which signs the EU's
+ * requests): for each, its CS:IP, signature, clocks and the relative state after it.
+ *
+ * Replaying a node runs cpu_null.c's copy (the work without the clocks) and compares the
+ * signatures; on agreement the clocks recorded are taken, else the node is undone and the
+ * exact model goes on from the state recorded before it. A node runs only if it ends before
+ * the deadline, so that the run returns where the interpreter would have. A block's last node
+ * links to the block recorded after it (checked against CS:IP, its key's state being that
+ * node's). Blocks live in an arena that is emptied when full.
+ *
+ * EMU86_FAST_VERIFY=1 (tests) runs every replay again in the exact model on a copy of the CPU
+ * and memory, and aborts with the details at the first difference in clocks, registers, the
+ * relative state or memory. EMU86_FAST_STATS=1 prints counters when the cache is freed.
+ */
+#define LZ_SIGNATURE 1
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wunused-function" /* the run loop's parts, not used here */
+#endif
+#include "biu_lazy.h"
+
+#include "cpu_exec.inc"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define FAST_REGS_BYTES (offsetof(EmuCpu, flags) + sizeof(uint16_t)) /* r, sreg, ip, flags */
+
+/* ---- the recording copy: one node ---- */
+
+/* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
+ * nothing: the node began at a plain boundary, and neither IF, TF nor the inputs change in a
+ * string instruction), as the run loop would run them: FAST_DEADLINE where it would return. */
+static int sig_node(EmuCpu *c) {
+    c->fsig = FSIG_START;
+    c->fpend = 0;
+    c->fabort = 0;
+    c->boundary_pending = 0;
+    B_rni_hot(c);
+    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    exec_one(c);
+    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    while (c->in_rep) {
+        if (c->stop) {
+            c->fabort = 1; /* the run stops between two iterations */
+            return FAST_NODES;
+        }
+        exec_one(c);
+        if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    }
+    fsig_mix(c, EV_END);
+    return FAST_NODES;
+}
+
+/* ---- the relative state of the bus interface unit ---- */
+
+#define FR_OLD INT16_MIN
+#define FR_HORIZON 24
+
+typedef struct FRel {
+    int16_t t1, prev_t1; /* the latest two bus cycles' T1 */
+    int16_t q[8];        /* when the bytes at IP + k (k < pc) can be read */
+    int16_t tk[5];       /* when the bytes at IP - 5 + k were taken (k >= pc; else FR_OLD) */
+    uint8_t pc, n, prev_n, zero;
+} FRel;
+
+static ALWAYS_INLINE int16_t fr_rel(int64_t v, int64_t now, int *ok) {
+    const int64_t d = v - now;
+    if (d < -FR_HORIZON) return FR_OLD;
+    if (d > 4000) *ok = 0;
+    return (int16_t)d;
+}
+static ALWAYS_INLINE int64_t fr_abs(int16_t r, int64_t now) { return r == FR_OLD ? LZ_LONG_AGO : now + r; }
+
+/* The state at a boundary (the next opcode not taken yet), worked out to now: 0 if it is one
+ * the cache does not handle (bytes frozen or followed, the prefetcher stopped). */
+static int fr_make(EmuCpu *c, FRel *r) {
+    EmuBiu *b = &c->biu;
+    if (b->has_preload | b->lz_stop | b->lz_frozen | b->lz_track) return 0;
+    const int64_t now = lz_now(c);
+    const uint16_t ip = c->ip;
+    lz_sync_next(c, now, ip);
+    const unsigned n = (uint16_t)(b->pc - ip);
+    if (n > 8) return 0;
+    int ok = 1;
+    memset(r, 0, sizeof *r);
+    r->pc = (uint8_t)n;
+    r->n = b->lz_n;
+    r->prev_n = b->lz_prev_n;
+    r->t1 = fr_rel(b->lz_t1, now, &ok);
+    r->prev_t1 = fr_rel(b->lz_prev_t1, now, &ok);
+    for (unsigned k = 0; k < n; k++) r->q[k] = fr_rel(b->q_at[(ip + k) & 7], now, &ok);
+    for (unsigned k = 0; k < 5; k++)
+        r->tk[k] = k >= n ? fr_rel(b->lz_taken[(uint16_t)(ip - 5 + k) & 7], now, &ok) : FR_OLD;
+    return ok;
+}
+
+/* Put the state back at the current clock. */
+static void fr_apply(EmuCpu *c, const FRel *r) {
+    EmuBiu *b = &c->biu;
+    const int64_t now = lz_now(c);
+    const uint16_t ip = c->ip;
+    b->has_preload = 0;
+    b->lz_stop = 0;
+    b->lz_frozen = b->lz_track = 0;
+    b->pc = (uint16_t)(ip + r->pc);
+    b->lz_n = r->n;
+    b->lz_prev_n = r->prev_n;
+    b->lz_t1 = fr_abs(r->t1, now);
+    b->lz_prev_t1 = fr_abs(r->prev_t1, now);
+    for (unsigned k = 0; k < r->pc; k++) b->q_at[(ip + k) & 7] = fr_abs(r->q[k], now);
+    for (unsigned k = 0; k < 5; k++) b->lz_taken[(uint16_t)(ip - 5 + k) & 7] = fr_abs(r->tk[k], now);
+}
+
+/* ---- blocks ---- */
+
+#define FAST_NODES_MAX 32
+#define FAST_HASH_BITS 16
+#define FAST_ARENA_BYTES (16u << 20)
+
+typedef struct FNode {
+    uint64_t sig;
+    uint32_t dt;         /* its clocks */
+    uint16_t cs, ip;
+    FRel after;
+} FNode;
+
+typedef struct FBlock {
+    struct FBlock *hnext; /* the hash chain */
+    struct FBlock *next;  /* the block last found after this one */
+    uint16_t cs, ip;
+    uint32_t n;
+    FRel key;
+    FNode node[];
+} FBlock;
+
+typedef struct EmuFast {
+    EmuFastShared sh; /* first: biu_null.h reaches it through c->fast */
+    FBlock **hash;
+    uint8_t *arena;
+    size_t used;
+    FNode rec[FAST_NODES_MAX];
+    int verify, stats;
+    EmuCpu *shadow;
+    uint8_t *shadow_mem;
+    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries;
+} EmuFast;
+
+static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
+    uint64_t h = FSIG_START ^ ((uint64_t)cs << 16 | ip);
+    const uint8_t *p = (const uint8_t *)k;
+    for (size_t i = 0; i < sizeof *k; i++) h = (h ^ p[i]) * FSIG_PRIME;
+    return (uint32_t)(h >> (64 - FAST_HASH_BITS));
+}
+
+static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
+    for (FBlock *b = f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
+        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
+    return NULL;
+}
+
+static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n) {
+    const size_t size = (offsetof(FBlock, node) + n * sizeof(FNode) + 15) & ~(size_t)15;
+    if (f->used + size > FAST_ARENA_BYTES) {
+        memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
+        f->used = 0;
+        f->n_resets++;
+    }
+    FBlock *b = (FBlock *)(f->arena + f->used);
+    f->used += size;
+    b->next = NULL;
+    b->cs = cs;
+    b->ip = ip;
+    b->n = n;
+    b->key = *k;
+    memcpy(b->node, f->rec, n * sizeof(FNode));
+    const uint32_t h = fb_hash(cs, ip, k);
+    b->hnext = f->hash[h];
+    f->hash[h] = b;
+    f->n_blocks++;
+}
+
+/* ---- checking (EMU86_FAST_VERIFY) ---- */
+
+/* The copy never calls out: the nodes the cache keeps do no I/O and call no service. */
+static uint8_t vf_port_in(void *ctx, uint16_t port, uint64_t cycle) {
+    (void)ctx, (void)port, (void)cycle;
+    return 0xFF;
+}
+static void vf_port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
+    (void)ctx, (void)port, (void)v, (void)cycle;
+}
+
+static void vf_begin(EmuFast *f, const EmuCpu *c) {
+    *f->shadow = *c;
+    f->shadow->mem = f->shadow_mem;
+    f->shadow->fast = NULL;
+    f->shadow->port_in = vf_port_in;
+    f->shadow->port_out = vf_port_out;
+    f->shadow->int_ack = NULL;
+    f->shadow->hle_trap = NULL;
+    memcpy(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16);
+}
+
+static NOINLINE void vf_fail(const EmuCpu *c, const EmuCpu *s, const char *what) {
+    char a[160], b[160];
+    emu_cpu_format_state(c, a, sizeof a);
+    emu_cpu_format_state(s, b, sizeof b);
+    fprintf(stderr,
+            "emu86: block cache check failed (%s) after the instruction at %04X:%04X\n"
+            "  replayed: %s clocks %llu\n  exact:    %s clocks %llu\n",
+            what, c->insn_cs, c->insn_ip, a, (unsigned long long)c->cycles, b,
+            (unsigned long long)s->cycles);
+    abort();
+}
+
+static void vf_node(EmuFast *f, const EmuCpu *c, const FNode *nd) {
+    EmuCpu *s = f->shadow;
+    if (sig_node(s) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
+    if (s->fsig != nd->sig) vf_fail(c, s, "signature");
+    if (s->cycles != c->cycles) vf_fail(c, s, "clocks");
+    if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->last_ea != c->last_ea)
+        vf_fail(c, s, "registers");
+    FRel fr;
+    if (!fr_make(s, &fr) || memcmp(&fr, &nd->after, sizeof fr)) vf_fail(c, s, "bus state");
+}
+
+static void vf_end(EmuFast *f, const EmuCpu *c) {
+    if (memcmp(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16)) vf_fail(c, f->shadow, "memory");
+    if (f->shadow->cycles != c->cycles) vf_fail(c, f->shadow, "clocks at the end");
+}
+
+/* ---- recording ---- */
+
+/* From a plain boundary in state `key`: run the exact model node by node, keeping those it can
+ * replay, as a new block. */
+static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
+    const FRel key = *key_in;
+    const uint16_t kcs = CS, kip = c->ip;
+    if (UNLIKELY(f->verify)) vf_begin(f, c); /* the state before it is made canonical */
+    fr_apply(c, &key);
+    unsigned n = 0;
+    int r = FAST_NODES;
+    while (n < FAST_NODES_MAX) {
+        if (n > 0 && !boundary_plain(c)) break;
+        const uint16_t cs0 = CS, ip0 = c->ip;
+        const uint64_t t0 = c->cycles;
+        r = sig_node(c);
+        if (r == FAST_DEADLINE || c->fabort) break;
+        FNode *nd = &f->rec[n];
+        if (!fr_make(c, &nd->after)) break;
+        nd->sig = c->fsig;
+        if (UNLIKELY(f->verify)) vf_node(f, c, nd);
+        nd->sig = c->fsig;
+        nd->dt = (uint32_t)(c->cycles - t0);
+        nd->cs = cs0;
+        nd->ip = ip0;
+        n++;
+    }
+    if (n) fb_store(f, kcs, kip, &key, n);
+    f->n_recorded += n;
+    return r;
+}
+
+/* ---- replaying ---- */
+
+/* What the replaying copy changes besides memory, to undo a node. */
+typedef struct FSaved {
+    uint8_t regs[FAST_REGS_BYTES];
+    uint16_t last_ea, insn_cs, insn_ip;
+    uint8_t inhibit, trap_next;
+} FSaved;
+
+static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
+    memcpy(s->regs, &c->r, sizeof s->regs);
+    s->last_ea = c->last_ea;
+    s->insn_cs = c->insn_cs;
+    s->insn_ip = c->insn_ip;
+    s->trap_next = c->trap_next;
+    s->inhibit = c->inhibit;
+}
+
+static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
+    memcpy(&c->r, s->regs, sizeof s->regs);
+    c->last_ea = s->last_ea;
+    c->insn_cs = s->insn_cs;
+    c->insn_ip = s->insn_ip;
+    c->trap_next = s->trap_next;
+    c->inhibit = s->inhibit;
+    /* At a plain boundary: not halted, no REP under way. */
+    c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
+    for (uint32_t i = f->sh.n_undo; i-- > 0;) c->mem[f->sh.undo[i].lin] = f->sh.undo[i].old;
+    f->n_undone++;
+}
+
+int emu_fast_run(EmuCpu *c) {
+    EmuFast *f = (EmuFast *)c->fast;
+    if (UNLIKELY(c->observe != NULL)) return FAST_NONE;
+    FRel entry;
+    if (!fr_make(c, &entry)) return FAST_NONE;
+    f->n_entries++;
+    if (UNLIKELY(f->verify)) vf_begin(f, c);
+    const FRel *cur = &entry;
+    int done = 0;
+    FBlock *blk = fb_lookup(f, CS, c->ip, cur);
+    for (;;) {
+        if (!blk) {
+            if (UNLIKELY(f->verify)) {
+                fr_apply(c, cur);
+                vf_end(f, c);
+            }
+            return fb_record(f, c, cur);
+        }
+        for (unsigned k = 0; k < blk->n; k++) {
+            const FNode *nd = &blk->node[k];
+            if (nd->ip != c->ip || nd->cs != CS || c->cycles + nd->dt >= c->deadline) goto stop;
+            FSaved sv;
+            fs_save(&sv, c);
+            f->sh.n_undo = 0;
+            c->fsig = FSIG_START;
+            c->fpend = 0;
+            c->fabort = 0;
+            emu_null_node(c);
+            if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
+                fs_undo(f, c, &sv);
+                goto stop;
+            }
+            c->cycles += nd->dt;
+            c->instructions++;
+            cur = &nd->after;
+            done++;
+            if (UNLIKELY(f->verify)) vf_node(f, c, nd);
+            if (!boundary_plain(c)) goto stop;
+        }
+        FBlock *nx = blk->next;
+        if (!nx || nx->ip != c->ip || nx->cs != CS) {
+            nx = fb_lookup(f, CS, c->ip, cur);
+            if (nx) blk->next = nx;
+        }
+        blk = nx;
+    }
+stop:
+    fr_apply(c, cur);
+    f->n_replayed += (uint64_t)done;
+    if (UNLIKELY(f->verify)) vf_end(f, c);
+    return done ? FAST_NODES : FAST_NONE;
+}
+
+/* ---- the cache's life ---- */
+
+static int env_on(const char *name) {
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+void *emu_fast_new(void) {
+    EmuFast *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->hash = calloc((size_t)1 << FAST_HASH_BITS, sizeof(FBlock *));
+    f->arena = malloc(FAST_ARENA_BYTES);
+    f->verify = env_on("EMU86_FAST_VERIFY");
+    f->stats = env_on("EMU86_FAST_STATS");
+    if (f->verify) {
+        f->shadow = malloc(sizeof(EmuCpu));
+        f->shadow_mem = malloc(EMU_MEM_SIZE + 16);
+    }
+    if (!f->hash || !f->arena || (f->verify && (!f->shadow || !f->shadow_mem))) {
+        emu_fast_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+void emu_fast_free(void *fast) {
+    EmuFast *f = (EmuFast *)fast;
+    if (!f) return;
+    if (f->stats)
+        fprintf(stderr,
+                "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
+                "%llu recorded in %llu blocks, %llu resets\n",
+                (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
+                (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
+                (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets);
+    free(f->hash);
+    free(f->arena);
+    free(f->shadow);
+    free(f->shadow_mem);
+    free(f);
+}
