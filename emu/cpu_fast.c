@@ -27,6 +27,7 @@
 #include "biu_lazy.h"
 
 #include "cpu_exec.inc"
+#include "cpu_fast_kinds.inc"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -127,9 +128,13 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
 #define FAST_ARENA_BYTES (16u << 20)
 
 typedef struct FNode {
-    uint64_t sig;
+    FDec dec;            /* its decoded form, if it has one (else FK_GENERIC) */
+    uint64_t sig;        /* FK_GENERIC: the signature of its requests */
     uint32_t dt;         /* its clocks */
+    uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
+    uint16_t fact;       /* decoded: the fact when recorded */
+    uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
     FRel after;
 } FNode;
 
@@ -253,11 +258,24 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         if (n > 0 && !boundary_plain(c)) break;
         const uint16_t cs0 = CS, ip0 = c->ip;
         const uint64_t t0 = c->cycles;
+        FNode *nd = &f->rec[n];
+        fk_decode(c, &nd->dec);
+        nd->fact = nd->dec.kind ? (uint16_t)fk_fact(c, &nd->dec) : 0;
+        nd->lin = lin_addr(cs0, ip0);
         r = sig_node(c);
         if (r == FAST_DEADLINE || c->fabort) break;
-        FNode *nd = &f->rec[n];
         if (!fr_make(c, &nd->after)) break;
         nd->sig = c->fsig;
+        nd->check_ip = n > 0 && (f->rec[n - 1].dec.kind == FK_GENERIC || f->rec[n - 1].dec.kind >= FK_JCC);
+        if (nd->dec.kind) {
+            /* the bytes it ran, and where it went, are those decoded */
+            uint64_t now_bytes;
+            memcpy(&now_bytes, c->mem + lin_addr(cs0, ip0), 8);
+            const int jump = nd->dec.kind >= FK_JCC && nd->dec.kind != FK_FLAG;
+            if ((now_bytes & nd->dec.mask) != nd->dec.code || CS != cs0 ||
+                (!jump && c->ip != (uint16_t)(ip0 + nd->dec.len)))
+                nd->dec.kind = FK_GENERIC;
+        }
         if (UNLIKELY(f->verify)) vf_node(f, c, nd);
         nd->sig = c->fsig;
         nd->dt = (uint32_t)(c->cycles - t0);
@@ -288,6 +306,15 @@ static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
     s->inhibit = c->inhibit;
 }
 
+/* After the latest node: what exec_one leaves (a decoded form has no REP, TF, or inhibit). */
+static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
+    if (last->dec.kind == FK_GENERIC) return; /* cpu_null.c did it */
+    c->insn_cs = last->cs;
+    c->insn_ip = last->ip;
+    c->inhibit = 0;
+    c->trap_next = 0;
+}
+
 static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     memcpy(&c->r, s->regs, sizeof s->regs);
     c->last_ea = s->last_ea;
@@ -303,55 +330,81 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
 
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    if (UNLIKELY(c->observe != NULL)) return FAST_NONE;
+    /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
+    if (UNLIKELY(c->observe != NULL) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     FRel entry;
     if (!fr_make(c, &entry)) return FAST_NONE;
     f->n_entries++;
     if (UNLIKELY(f->verify)) vf_begin(f, c);
-    const FRel *cur = &entry;
-    int done = 0;
-    FBlock *blk = fb_lookup(f, CS, c->ip, cur);
-    for (;;) {
-        if (!blk) {
-            if (UNLIKELY(f->verify)) {
-                fr_apply(c, cur);
-                vf_end(f, c);
+    uint64_t now = c->cycles;
+    const uint64_t deadline = c->deadline;
+    const FNode *last = NULL; /* the latest node replayed */
+    unsigned done = 0;
+    const int verify = f->verify;
+    FBlock *blk = fb_lookup(f, CS, c->ip, &entry);
+    while (blk) {
+        for (const FNode *nd = blk->node, *end = nd + blk->n; nd != end; nd++) {
+            if (now + nd->dt >= deadline || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS))) goto stop;
+            if (LIKELY(nd->dec.kind != FK_GENERIC)) {
+                /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
+                 * after it is plain. */
+                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto stop;
+                now += nd->dt;
+                last = nd;
+                done++;
+            } else {
+                FSaved sv;
+                fs_save(&sv, c);
+                f->sh.n_undo = 0;
+                c->fsig = FSIG_START;
+                c->fpend = 0;
+                c->fabort = 0;
+                emu_null_node(c);
+                if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
+                    fs_undo(f, c, &sv);
+                    goto stop;
+                }
+                now += nd->dt;
+                last = nd;
+                done++;
+                if (!boundary_plain(c)) goto stop;
             }
-            return fb_record(f, c, cur);
-        }
-        for (unsigned k = 0; k < blk->n; k++) {
-            const FNode *nd = &blk->node[k];
-            if (nd->ip != c->ip || nd->cs != CS || c->cycles + nd->dt >= c->deadline) goto stop;
-            FSaved sv;
-            fs_save(&sv, c);
-            f->sh.n_undo = 0;
-            c->fsig = FSIG_START;
-            c->fpend = 0;
-            c->fabort = 0;
-            emu_null_node(c);
-            if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
-                fs_undo(f, c, &sv);
-                goto stop;
+            if (UNLIKELY(verify)) {
+                c->cycles = now;
+                if (nd->dec.kind) {
+                    c->insn_cs = nd->cs;
+                    c->insn_ip = nd->ip;
+                    c->inhibit = 0;
+                    c->trap_next = 0;
+                }
+                vf_node(f, c, nd);
             }
-            c->cycles += nd->dt;
-            c->instructions++;
-            cur = &nd->after;
-            done++;
-            if (UNLIKELY(f->verify)) vf_node(f, c, nd);
-            if (!boundary_plain(c)) goto stop;
         }
+        if (UNLIKELY(c->stop)) break;
         FBlock *nx = blk->next;
         if (!nx || nx->ip != c->ip || nx->cs != CS) {
-            nx = fb_lookup(f, CS, c->ip, cur);
+            nx = fb_lookup(f, CS, c->ip, &last->after);
             if (nx) blk->next = nx;
+            else if (!f->verify) {
+                /* record from here */
+                c->cycles = now;
+                c->instructions += done;
+                f->n_replayed += done;
+                fs_after(c, last);
+                return fb_record(f, c, &last->after);
+            }
         }
         blk = nx;
     }
 stop:
-    fr_apply(c, cur);
-    f->n_replayed += (uint64_t)done;
+    c->cycles = now;
+    c->instructions += done;
+    f->n_replayed += done;
+    if (last) fs_after(c, last);
+    fr_apply(c, last ? &last->after : &entry);
     if (UNLIKELY(f->verify)) vf_end(f, c);
-    return done ? FAST_NODES : FAST_NONE;
+    if (done) return FAST_NODES;
+    return blk ? FAST_NONE : fb_record(f, c, &entry);
 }
 
 /* ---- the cache's life ---- */
