@@ -91,8 +91,19 @@ static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, ui
         return 0;
     }
     unsigned fx = ta, q = 0, n_a = 0;
-    if (bits == 16) cord_loop(16, &ta, tc, tb, &fx, &q, &n_a);
-    else cord_loop(8, &ta, tc, tb, &fx, &q, &n_a);
+    if (tb <= (mask >> 1) + 1) {
+        /* No bit can leave the top (the partial remainder stays below tb, at most half the
+         * range): plain long division of ta:tc, the last trial's minuend being twice the
+         * remainder before the last step plus the dividend's last bit. */
+        const uint32_t n = (uint32_t)ta << bits | tc;
+        q = n / tb;
+        ta = n % tb;
+        fx = ((n >> 1) % tb) * 2 + (n & 1);
+    } else if (bits == 16) {
+        cord_loop(16, &ta, tc, tb, &fx, &q, &n_a);
+    } else {
+        cord_loop(8, &ta, tc, tb, &fx, &q, &n_a);
+    }
     tc = ~q & mask;
     const unsigned carry = tc >> top;
     alu_sub(c, (uint16_t)fx, (uint16_t)tb, 0, bits == 16);

@@ -89,6 +89,13 @@ int main(int argc, char **argv) {
         check_div(1, x, y, z, m >> 1, m & 1);
         check_cord(1, x, y, z);
     }
+    /* divisors at the closed form's edge: half the range (top bit alone) and either side */
+    for (int e = -1; e <= 1; e++)
+        for (int k = 0; k < 2000; k++) {
+            check_cord(0, (uint16_t)rnd(), (uint16_t)rnd(), (uint16_t)(0x80 + e));
+            check_cord(1, (uint16_t)rnd(), (uint16_t)rnd(), (uint16_t)(0x8000 + e));
+            check_cord(1, (uint16_t)(rnd() & 0x7FFF), (uint16_t)rnd(), (uint16_t)(0x8000 + e));
+        }
     if (bad) {
         fprintf(stderr, "muldiv_check: %ld differences\n", bad);
         return 1;
