@@ -143,6 +143,7 @@ typedef struct FBlock {
     struct FBlock *next;  /* the block last found after this one */
     uint16_t cs, ip;
     uint32_t n;
+    uint64_t total;       /* the clocks of all its nodes */
     FRel key;
     FNode node[];
 } FBlock;
@@ -187,6 +188,8 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->n = n;
     b->key = *k;
     memcpy(b->node, f->rec, n * sizeof(FNode));
+    b->total = 0;
+    for (unsigned i = 0; i < n; i++) b->total += b->node[i].dt;
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
@@ -328,23 +331,23 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     f->n_undone++;
 }
 
-int emu_fast_run(EmuCpu *c) {
-    EmuFast *f = (EmuFast *)c->fast;
+static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if (UNLIKELY(c->observe != NULL) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     FRel entry;
     if (!fr_make(c, &entry)) return FAST_NONE;
     f->n_entries++;
-    if (UNLIKELY(f->verify)) vf_begin(f, c);
+    if (UNLIKELY(verify)) vf_begin(f, c);
     uint64_t now = c->cycles;
     const uint64_t deadline = c->deadline;
     const FNode *last = NULL; /* the latest node replayed */
     unsigned done = 0;
-    const int verify = f->verify;
     FBlock *blk = fb_lookup(f, CS, c->ip, &entry);
     while (blk) {
+        const int fits = now + blk->total < deadline; /* (else each node is checked) */
         for (const FNode *nd = blk->node, *end = nd + blk->n; nd != end; nd++) {
-            if (now + nd->dt >= deadline || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS))) goto stop;
+            if ((!fits && now + nd->dt >= deadline) || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)))
+                goto stop;
             if (LIKELY(nd->dec.kind != FK_GENERIC)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
@@ -385,7 +388,7 @@ int emu_fast_run(EmuCpu *c) {
         if (!nx || nx->ip != c->ip || nx->cs != CS) {
             nx = fb_lookup(f, CS, c->ip, &last->after);
             if (nx) blk->next = nx;
-            else if (!f->verify) {
+            else if (!verify) {
                 /* record from here */
                 c->cycles = now;
                 c->instructions += done;
@@ -402,9 +405,14 @@ stop:
     f->n_replayed += done;
     if (last) fs_after(c, last);
     fr_apply(c, last ? &last->after : &entry);
-    if (UNLIKELY(f->verify)) vf_end(f, c);
+    if (UNLIKELY(verify)) vf_end(f, c);
     if (done) return FAST_NODES;
     return blk ? FAST_NONE : fb_record(f, c, &entry);
+}
+
+int emu_fast_run(EmuCpu *c) {
+    EmuFast *f = (EmuFast *)c->fast;
+    return UNLIKELY(f->verify) ? fast_run(c, f, 1) : fast_run(c, f, 0);
 }
 
 /* ---- the cache's life ---- */
