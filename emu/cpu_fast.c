@@ -133,7 +133,7 @@ typedef struct FNode {
     uint32_t dt;         /* its clocks */
     uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
-    uint16_t fact;       /* decoded: the fact when recorded */
+    uint32_t fact;       /* decoded: the fact when recorded */
     uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
     FRel after;
 } FNode;
@@ -263,7 +263,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         const uint64_t t0 = c->cycles;
         FNode *nd = &f->rec[n];
         fk_decode(c, &nd->dec);
-        nd->fact = nd->dec.kind ? (uint16_t)fk_fact(c, &nd->dec) : 0;
+        nd->fact = nd->dec.kind ? fk_fact(c, &nd->dec) : 0;
         nd->lin = lin_addr(cs0, ip0);
         r = sig_node(c);
         if (r == FAST_DEADLINE || c->fabort) break;
