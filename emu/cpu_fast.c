@@ -131,6 +131,7 @@ typedef struct FNode {
     FDec dec;            /* its decoded form, if it has one (else FK_GENERIC) */
     uint64_t sig;        /* FK_GENERIC: the signature of its requests */
     uint32_t dt;         /* its clocks */
+    uint64_t cum;        /* the clocks from the block's start to its end */
     uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
     uint32_t fact;       /* decoded: the fact when recorded */
@@ -189,7 +190,10 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->key = *k;
     memcpy(b->node, f->rec, n * sizeof(FNode));
     b->total = 0;
-    for (unsigned i = 0; i < n; i++) b->total += b->node[i].dt;
+    for (unsigned i = 0; i < n; i++) {
+        b->total += b->node[i].dt;
+        b->node[i].cum = b->total;
+    }
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
@@ -338,23 +342,22 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
     if (!fr_make(c, &entry)) return FAST_NONE;
     f->n_entries++;
     if (UNLIKELY(verify)) vf_begin(f, c);
-    uint64_t now = c->cycles;
+    uint64_t now = c->cycles; /* at the start of the block */
     const uint64_t deadline = c->deadline;
     const FNode *last = NULL; /* the latest node replayed */
+    const FNode *nd = NULL;
     unsigned done = 0;
     FBlock *blk = fb_lookup(f, CS, c->ip, &entry);
     while (blk) {
         const int fits = now + blk->total < deadline; /* (else each node is checked) */
-        for (const FNode *nd = blk->node, *end = nd + blk->n; nd != end; nd++) {
-            if ((!fits && now + nd->dt >= deadline) || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)))
-                goto stop;
+        const FNode *const first = blk->node, *const end = first + blk->n;
+        for (nd = first; nd != end; nd++) {
+            if ((!fits && now + nd->cum >= deadline) || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)))
+                goto stop_in;
             if (LIKELY(nd->dec.kind != FK_GENERIC)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
-                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto stop;
-                now += nd->dt;
-                last = nd;
-                done++;
+                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto stop_in;
             } else {
                 FSaved sv;
                 fs_save(&sv, c);
@@ -365,15 +368,15 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 emu_null_node(c);
                 if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
                     fs_undo(f, c, &sv);
-                    goto stop;
+                    goto stop_in;
                 }
-                now += nd->dt;
-                last = nd;
-                done++;
-                if (!boundary_plain(c)) goto stop;
+                if (!boundary_plain(c)) {
+                    nd++;
+                    goto stop_in;
+                }
             }
             if (UNLIKELY(verify)) {
-                c->cycles = now;
+                c->cycles = now + nd->cum;
                 if (nd->dec.kind) {
                     c->insn_cs = nd->cs;
                     c->insn_ip = nd->ip;
@@ -383,7 +386,10 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 vf_node(f, c, nd);
             }
         }
-        if (UNLIKELY(c->stop)) break;
+        now += blk->total;
+        done += blk->n;
+        last = end - 1;
+        if (UNLIKELY(c->stop)) goto stop;
         FBlock *nx = blk->next;
         if (!nx || nx->ip != c->ip || nx->cs != CS) {
             nx = fb_lookup(f, CS, c->ip, &last->after);
@@ -398,6 +404,13 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
             }
         }
         blk = nx;
+    }
+    goto stop;
+stop_in: /* before node nd of blk */
+    if (nd != blk->node) {
+        last = nd - 1;
+        now += last->cum;
+        done += (unsigned)(nd - blk->node);
     }
 stop:
     c->cycles = now;
