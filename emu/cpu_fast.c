@@ -124,6 +124,7 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
 /* ---- blocks ---- */
 
 #define FAST_NODES_MAX 32
+#define FAST_VARIANTS 4 /* blocks from the same state at most (recorded where nodes disagree) */
 #define FAST_HASH_BITS 16
 #define FAST_ARENA_BYTES (16u << 20)
 
@@ -335,6 +336,18 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     f->n_undone++;
 }
 
+/* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
+ * key (cs, ip, k). */
+static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, const FRel *k) {
+    for (b = b ? b->hnext : f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
+        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
+    return NULL;
+}
+
+/* Replay from a plain boundary: block after block, as long as the nodes agree. Where a node
+ * does not (a jump the other way, another operand parity), the other blocks recorded from the
+ * same state are tried, else a new one is recorded from there; where the run goes somewhere
+ * no block starts, one is recorded. */
 static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if (UNLIKELY(c->observe != NULL) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
@@ -344,20 +357,22 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
     if (UNLIKELY(verify)) vf_begin(f, c);
     uint64_t now = c->cycles; /* at the start of the block */
     const uint64_t deadline = c->deadline;
-    const FNode *last = NULL; /* the latest node replayed */
-    const FNode *nd = NULL;
+    const FRel *state = &entry; /* the state at the boundary reached */
+    const FNode *last = NULL;   /* the latest node replayed */
     unsigned done = 0;
     FBlock *blk = fb_lookup(f, CS, c->ip, &entry);
-    while (blk) {
+    if (!blk) goto record;
+    for (;;) {
         const int fits = now + blk->total < deadline; /* (else each node is checked) */
         const FNode *const first = blk->node, *const end = first + blk->n;
+        const FNode *nd;
         for (nd = first; nd != end; nd++) {
-            if ((!fits && now + nd->cum >= deadline) || (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)))
-                goto stop_in;
+            if (!fits && now + nd->cum >= deadline) goto stop_at;
+            if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
             if (LIKELY(nd->dec.kind != FK_GENERIC)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
-                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto stop_in;
+                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto disagrees;
             } else {
                 FSaved sv;
                 fs_save(&sv, c);
@@ -368,11 +383,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 emu_null_node(c);
                 if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
                     fs_undo(f, c, &sv);
-                    goto stop_in;
+                    goto disagrees;
                 }
                 if (!boundary_plain(c)) {
                     nd++;
-                    goto stop_in;
+                    goto stop_at;
                 }
             }
             if (UNLIKELY(verify)) {
@@ -386,41 +401,85 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 vf_node(f, c, nd);
             }
         }
+        /* the block's end */
         now += blk->total;
         done += blk->n;
         last = end - 1;
+        state = &last->after;
         if (UNLIKELY(c->stop)) goto stop;
-        FBlock *nx = blk->next;
-        if (!nx || nx->ip != c->ip || nx->cs != CS) {
-            nx = fb_lookup(f, CS, c->ip, &last->after);
-            if (nx) blk->next = nx;
-            else if (!verify) {
-                /* record from here */
-                c->cycles = now;
-                c->instructions += done;
-                f->n_replayed += done;
-                fs_after(c, last);
-                return fb_record(f, c, &last->after);
+        {
+            FBlock *nx = blk->next;
+            if (!nx || nx->ip != c->ip || nx->cs != CS) {
+                nx = fb_lookup(f, CS, c->ip, state);
+                if (!nx) goto record;
+                blk->next = nx;
+            }
+            blk = nx;
+        }
+        continue;
+    elsewhere: /* a jump before node nd went elsewhere than when recorded */
+        if (nd != first) {
+            last = nd - 1;
+            now += last->cum;
+            done += (unsigned)(nd - first);
+            state = &last->after;
+        }
+        blk = fb_lookup(f, CS, c->ip, state);
+        if (!blk) goto record;
+        continue;
+    disagrees: /* node nd did not agree (nothing changed): another block from this state? */
+        {
+            FBlock *from = NULL; /* the chain's head, or after blk if it starts at nd */
+            if (nd != first) {
+                last = nd - 1;
+                now += last->cum;
+                done += (unsigned)(nd - first);
+                state = &last->after;
+            } else {
+                from = blk;
+            }
+            blk = fb_next_same(f, from, CS, c->ip, state);
+            if (!blk) {
+                /* A few outcomes are worth a block each; a node that goes a new way every
+                 * time is left to the exact model. */
+                unsigned variants = 0;
+                for (FBlock *b = fb_next_same(f, NULL, CS, c->ip, state); b && variants < FAST_VARIANTS;
+                     b = fb_next_same(f, b, CS, c->ip, state))
+                    variants++;
+                if (variants >= FAST_VARIANTS) goto stop;
+                goto record;
             }
         }
-        blk = nx;
+        continue;
+    stop_at: /* before node nd */
+        if (nd != first) {
+            last = nd - 1;
+            now += last->cum;
+            done += (unsigned)(nd - first);
+            state = &last->after;
+        }
+        goto stop;
     }
-    goto stop;
-stop_in: /* before node nd of blk */
-    if (nd != blk->node) {
-        last = nd - 1;
-        now += last->cum;
-        done += (unsigned)(nd - blk->node);
+record:
+    /* from the boundary reached, in `state`: materialised by fb_record */
+    c->cycles = now;
+    c->instructions += done;
+    f->n_replayed += done;
+    if (last) fs_after(c, last);
+    if (UNLIKELY(verify)) {
+        fr_apply(c, state);
+        vf_end(f, c);
+        if (done) return FAST_NODES; /* (the check's copy is not kept in step with recording) */
     }
+    return fb_record(f, c, state);
 stop:
     c->cycles = now;
     c->instructions += done;
     f->n_replayed += done;
     if (last) fs_after(c, last);
-    fr_apply(c, last ? &last->after : &entry);
+    fr_apply(c, state);
     if (UNLIKELY(verify)) vf_end(f, c);
-    if (done) return FAST_NODES;
-    return blk ? FAST_NONE : fb_record(f, c, &entry);
+    return done ? FAST_NODES : FAST_NONE;
 }
 
 int emu_fast_run(EmuCpu *c) {
