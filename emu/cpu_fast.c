@@ -40,12 +40,14 @@
 /* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
  * nothing: the node began at a plain boundary, and neither IF, TF nor the inputs change in a
  * string instruction), as the run loop would run them: FAST_DEADLINE where it would return. */
-static int sig_node(EmuCpu *c) {
+static int sig_node(EmuCpu *c, uint32_t *rni) {
+    const uint64_t t0 = c->cycles;
     c->fsig = FSIG_START;
     c->fpend = 0;
     c->fabort = 0;
     c->boundary_pending = 0;
     B_rni_hot(c);
+    *rni = (uint32_t)(c->cycles - t0);
     if (c->cycles >= c->deadline) return FAST_DEADLINE;
     exec_one(c);
     if (c->cycles >= c->deadline) return FAST_DEADLINE;
@@ -132,6 +134,7 @@ typedef struct FNode {
     FDec dec;            /* its decoded form, if it has one (else FK_GENERIC) */
     uint64_t sig;        /* FK_GENERIC: the signature of its requests */
     uint32_t dt;         /* its clocks */
+    uint32_t rni;        /* the clocks to the end of the read of its opcode */
     uint64_t cum;        /* the clocks from the block's start to its end */
     uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
@@ -237,7 +240,8 @@ static NOINLINE void vf_fail(const EmuCpu *c, const EmuCpu *s, const char *what)
 
 static void vf_node(EmuFast *f, const EmuCpu *c, const FNode *nd) {
     EmuCpu *s = f->shadow;
-    if (sig_node(s) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
+    uint32_t rni;
+    if (sig_node(s, &rni) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
     if (s->fsig != nd->sig) vf_fail(c, s, "signature");
     if (s->cycles != c->cycles) vf_fail(c, s, "clocks");
     if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->last_ea != c->last_ea)
@@ -270,7 +274,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         fk_decode(c, &nd->dec);
         nd->fact = nd->dec.kind ? fk_fact(c, &nd->dec) : 0;
         nd->lin = lin_addr(cs0, ip0);
-        r = sig_node(c);
+        r = sig_node(c, &nd->rni);
         if (r == FAST_DEADLINE || c->fabort) break;
         if (!fr_make(c, &nd->after)) break;
         nd->sig = c->fsig;
@@ -336,6 +340,11 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     f->n_undone++;
 }
 
+/* The same out of line (the loop keeps the inlined copy to itself). */
+static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_t lin) {
+    return fk_run(c, d, fact, lin);
+}
+
 /* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
  * key (cs, ip, k). */
 static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, const FRel *k) {
@@ -367,7 +376,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
         const FNode *const first = blk->node, *const end = first + blk->n;
         const FNode *nd;
         for (nd = first; nd != end; nd++) {
-            if (!fits && now + nd->cum >= deadline) goto stop_at;
+            if (!fits && now + nd->cum >= deadline) goto deadline_at;
             if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
             if (LIKELY(nd->dec.kind != FK_GENERIC)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
@@ -385,19 +394,22 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                     fs_undo(f, c, &sv);
                     goto disagrees;
                 }
+                if (UNLIKELY(verify)) {
+                    c->cycles = now + nd->cum;
+                    vf_node(f, c, nd);
+                }
                 if (!boundary_plain(c)) {
                     nd++;
                     goto stop_at;
                 }
+                continue;
             }
             if (UNLIKELY(verify)) {
                 c->cycles = now + nd->cum;
-                if (nd->dec.kind) {
-                    c->insn_cs = nd->cs;
-                    c->insn_ip = nd->ip;
-                    c->inhibit = 0;
-                    c->trap_next = 0;
-                }
+                c->insn_cs = nd->cs;
+                c->insn_ip = nd->ip;
+                c->inhibit = 0;
+                c->trap_next = 0;
                 vf_node(f, c, nd);
             }
         }
@@ -459,6 +471,36 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
             state = &last->after;
         }
         goto stop;
+    deadline_at: /* node nd ends at or after the deadline */
+        if (nd != first) {
+            last = nd - 1;
+            now += last->cum;
+            done += (unsigned)(nd - first);
+            state = &last->after;
+        }
+        /* The run loop would run it and return after it, unless the deadline comes before its
+         * opcode is read (or in a REP, between two iterations): as the run loop, then. */
+        if (!verify && nd->dec.kind != FK_GENERIC && nd->dec.kind != FK_REP_MOVSB && now + nd->rni < deadline &&
+            (!nd->check_ip || (nd->ip == c->ip && nd->cs == CS)) && fk_run_call(c, &nd->dec, nd->fact, nd->lin)) {
+            last = nd;
+            now += nd->dt;
+            done++;
+            state = &nd->after;
+            c->cycles = now;
+            c->instructions += done;
+            f->n_replayed += done;
+            fs_after(c, last);
+            fr_apply(c, state);
+            c->boundary_pending = 1;
+            return FAST_DEADLINE;
+        }
+        c->cycles = now;
+        c->instructions += done;
+        f->n_replayed += done;
+        if (last) fs_after(c, last);
+        fr_apply(c, state);
+        if (UNLIKELY(verify)) vf_end(f, c);
+        return done ? FAST_INTERPRET : FAST_NONE; /* (the interpreter runs it, from here) */
     }
 record:
     /* from the boundary reached, in `state`: materialised by fb_record */

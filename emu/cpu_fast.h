@@ -55,8 +55,12 @@ void emu_null_node(EmuCpu *c);
 /* cpu_fast.c */
 void *emu_fast_new(void);
 void emu_fast_free(void *fast);
-/* At a plain boundary of the run loop (the next opcode not read yet). */
-enum { FAST_NONE = 0, FAST_NODES, FAST_DEADLINE };
+/* At a plain boundary of the run loop (the next opcode not read yet). Returns FAST_NODES
+ * (instructions ran; the boundary after them is pending), FAST_DEADLINE (the run loop returns:
+ * the deadline passed in an instruction, or before its opcode was read, as in the run loop),
+ * FAST_INTERPRET (instructions ran, and the next one, at a plain boundary, is the run loop's
+ * to run) or FAST_NONE (nothing ran: the same). */
+enum { FAST_NONE = 0, FAST_NODES, FAST_DEADLINE, FAST_INTERPRET };
 int emu_fast_run(EmuCpu *c);
 
 #endif
