@@ -19,6 +19,7 @@ const uint8_t emu_parity[256] = {
 static int exact_eager(const EmuCpu *c) { return c->trace_clock != NULL || c->exact_eager; }
 
 static void biu_reset(EmuCpu *c) {
+    emu_fast_forget(c->fast);
     if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
     else if (exact_eager(c)) emu_biu_reset_exact(c);
     else emu_biu_reset_lazy(c);
@@ -52,6 +53,7 @@ void emu_cpu_jump(EmuCpu *c, uint16_t cs, uint16_t ip) {
 }
 
 void emu_cpu_prefill(EmuCpu *c, const uint8_t *bytes, int n) {
+    emu_fast_forget(c->fast);
     if (c->timing == EMU_TIMING_TABLE) emu_biu_prefill_table(c, bytes, n);
     else if (exact_eager(c)) emu_biu_prefill_exact(c, bytes, n);
     else emu_biu_prefill_lazy(c, bytes, n);

@@ -162,7 +162,11 @@ typedef struct EmuFast {
     int verify, stats;
     EmuCpu *shadow;
     uint8_t *shadow_mem;
-    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries;
+    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed;
+    /* where the latest replay stopped for a deadline: block, next node, clock */
+    FBlock *res_blk;
+    const FNode *res_nd;
+    uint64_t res_cycles;
 } EmuFast;
 
 static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
@@ -183,6 +187,7 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     if (f->used + size > FAST_ARENA_BYTES) {
         memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
         f->used = 0;
+        f->res_nd = NULL;
         f->n_resets++;
     }
     FBlock *b = (FBlock *)(f->arena + f->used);
@@ -353,6 +358,18 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
     return NULL;
 }
 
+/* The replay has reached the boundary before node n of blk (the loop's `from` being the first
+ * node it replayed there): the clock, the count, the latest node and the state follow. */
+#define FAST_REACHED(n)                                                                             \
+    do {                                                                                            \
+        if ((n) != blk->node) {                                                                     \
+            last = (n) - 1;                                                                         \
+            state = &last->after;                                                                   \
+            now += last->cum;                                                                       \
+        }                                                                                           \
+        done += (unsigned)((n) - from);                                                             \
+    } while (0)
+
 /* Replay from a plain boundary: block after block, as long as the nodes agree. Where a node
  * does not (a jump the other way, another operand parity), the other blocks recorded from the
  * same state are tried, else a new one is recorded from there; where the run goes somewhere
@@ -361,27 +378,52 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if (UNLIKELY(c->observe != NULL) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     FRel entry;
-    if (!fr_make(c, &entry)) return FAST_NONE;
+    const FRel *state;       /* the state at the boundary reached */
+    FBlock *blk;
+    const FNode *nd;         /* the next node */
+    const EmuBiu *bu = &c->biu;
+    if (f->res_nd && c->cycles == f->res_cycles && c->ip == f->res_nd->ip && CS == f->res_nd->cs &&
+        !(bu->has_preload | bu->lz_stop | bu->lz_frozen | bu->lz_track)) {
+        /* Where the latest replay stopped for a deadline: its state still holds. */
+        blk = f->res_blk;
+        nd = f->res_nd;
+        state = &nd[-1].after;
+        f->res_nd = NULL;
+        f->n_resumed++;
+    } else {
+        f->res_nd = NULL;
+        if (!fr_make(c, &entry)) return FAST_NONE;
+        state = &entry;
+        blk = fb_lookup(f, CS, c->ip, &entry);
+        nd = blk ? blk->node : NULL;
+    }
     f->n_entries++;
     if (UNLIKELY(verify)) vf_begin(f, c);
-    uint64_t now = c->cycles; /* at the start of the block */
     const uint64_t deadline = c->deadline;
-    const FRel *state = &entry; /* the state at the boundary reached */
-    const FNode *last = NULL;   /* the latest node replayed */
+    /* the clock at the start of the block */
+    uint64_t now = c->cycles - (blk && nd != blk->node ? nd[-1].cum : 0);
+    const FNode *last = NULL; /* the latest node replayed */
     unsigned done = 0;
-    FBlock *blk = fb_lookup(f, CS, c->ip, &entry);
     if (!blk) goto record;
     for (;;) {
-        const int fits = now + blk->total < deadline; /* (else each node is checked) */
-        const FNode *const first = blk->node, *const end = first + blk->n;
-        const FNode *nd;
-        for (nd = first; nd != end; nd++) {
-            if (!fits && now + nd->cum >= deadline) goto deadline_at;
+        const FNode *const end = blk->node + blk->n, *const from = nd;
+        const FNode *lim = end; /* the first node that ends at or after the deadline, or end */
+        if (UNLIKELY(now + blk->total >= deadline))
+            for (lim = nd; lim != end && now + lim->cum < deadline;) lim++;
+        for (; nd != lim; nd++) {
             if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
             if (LIKELY(nd->dec.kind != FK_GENERIC)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
                 if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto disagrees;
+                if (UNLIKELY(verify)) {
+                    c->cycles = now + nd->cum;
+                    c->insn_cs = nd->cs;
+                    c->insn_ip = nd->ip;
+                    c->inhibit = 0;
+                    c->trap_next = 0;
+                    vf_node(f, c, nd);
+                }
             } else {
                 FSaved sv;
                 fs_save(&sv, c);
@@ -400,24 +442,14 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 }
                 if (!boundary_plain(c)) {
                     nd++;
-                    goto stop_at;
+                    FAST_REACHED(nd);
+                    goto stop;
                 }
-                continue;
-            }
-            if (UNLIKELY(verify)) {
-                c->cycles = now + nd->cum;
-                c->insn_cs = nd->cs;
-                c->insn_ip = nd->ip;
-                c->inhibit = 0;
-                c->trap_next = 0;
-                vf_node(f, c, nd);
             }
         }
+        if (nd != end) goto deadline_at;
         /* the block's end */
-        now += blk->total;
-        done += blk->n;
-        last = end - 1;
-        state = &last->after;
+        FAST_REACHED(nd);
         if (UNLIKELY(c->stop)) goto stop;
         {
             FBlock *nx = blk->next;
@@ -427,30 +459,20 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 blk->next = nx;
             }
             blk = nx;
+            nd = blk->node;
         }
         continue;
     elsewhere: /* a jump before node nd went elsewhere than when recorded */
-        if (nd != first) {
-            last = nd - 1;
-            now += last->cum;
-            done += (unsigned)(nd - first);
-            state = &last->after;
-        }
+        FAST_REACHED(nd);
         blk = fb_lookup(f, CS, c->ip, state);
         if (!blk) goto record;
+        nd = blk->node;
         continue;
     disagrees: /* node nd did not agree (nothing changed): another block from this state? */
         {
-            FBlock *from = NULL; /* the chain's head, or after blk if it starts at nd */
-            if (nd != first) {
-                last = nd - 1;
-                now += last->cum;
-                done += (unsigned)(nd - first);
-                state = &last->after;
-            } else {
-                from = blk;
-            }
-            blk = fb_next_same(f, from, CS, c->ip, state);
+            FBlock *other = nd == blk->node ? blk : NULL; /* (after it in the chain, or from the head) */
+            FAST_REACHED(nd);
+            blk = fb_next_same(f, other, CS, c->ip, state);
             if (!blk) {
                 /* A few outcomes are worth a block each; a node that goes a new way every
                  * time is left to the exact model. */
@@ -461,23 +483,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 if (variants >= FAST_VARIANTS) goto stop;
                 goto record;
             }
+            nd = blk->node;
         }
         continue;
-    stop_at: /* before node nd */
-        if (nd != first) {
-            last = nd - 1;
-            now += last->cum;
-            done += (unsigned)(nd - first);
-            state = &last->after;
-        }
-        goto stop;
     deadline_at: /* node nd ends at or after the deadline */
-        if (nd != first) {
-            last = nd - 1;
-            now += last->cum;
-            done += (unsigned)(nd - first);
-            state = &last->after;
-        }
+        FAST_REACHED(nd);
         /* The run loop would run it and return after it, unless the deadline comes before its
          * opcode is read (or in a REP, between two iterations): as the run loop, then. */
         if (!verify && nd->dec.kind != FK_GENERIC && nd->dec.kind != FK_REP_MOVSB && now + nd->rni < deadline &&
@@ -492,6 +502,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
             fs_after(c, last);
             fr_apply(c, state);
             c->boundary_pending = 1;
+            if (nd + 1 != blk->node + blk->n) { /* the next call may go on from here */
+                f->res_blk = blk;
+                f->res_nd = nd + 1;
+                f->res_cycles = now;
+            }
             return FAST_DEADLINE;
         }
         c->cycles = now;
@@ -531,6 +546,10 @@ int emu_fast_run(EmuCpu *c) {
 
 /* ---- the cache's life ---- */
 
+void emu_fast_forget(void *fast) {
+    if (fast) ((EmuFast *)fast)->res_nd = NULL;
+}
+
 static int env_on(const char *name) {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0;
@@ -560,10 +579,11 @@ void emu_fast_free(void *fast) {
     if (f->stats)
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
-                "%llu recorded in %llu blocks, %llu resets\n",
+                "%llu recorded in %llu blocks, %llu resets, %llu resumed\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
-                (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets);
+                (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
+                (unsigned long long)f->n_resumed);
     free(f->hash);
     free(f->arena);
     free(f->shadow);

@@ -55,6 +55,8 @@ void emu_null_node(EmuCpu *c);
 /* cpu_fast.c */
 void *emu_fast_new(void);
 void emu_fast_free(void *fast);
+/* The CPU was put somewhere else (reset, jump, prefill): no replay goes on where it stopped. */
+void emu_fast_forget(void *fast);
 /* At a plain boundary of the run loop (the next opcode not read yet). Returns FAST_NODES
  * (instructions ran; the boundary after them is pending), FAST_DEADLINE (the run loop returns:
  * the deadline passed in an instruction, or before its opcode was read, as in the run loop),
