@@ -440,7 +440,9 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                     c->cycles = now + nd->cum;
                     vf_node(f, c, nd);
                 }
-                if (!boundary_plain(c)) {
+                /* (and TF: it may have set it, for the instructions after it, which the decoded
+                 * forms do not check) */
+                if (!boundary_plain(c) || getf(c, EMU_FLAG_TF)) {
                     nd++;
                     FAST_REACHED(nd);
                     goto stop;

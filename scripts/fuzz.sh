@@ -13,10 +13,10 @@ command -v clang >/dev/null || { echo "fuzz: clang is needed (apt-get install cl
 gen=()
 command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
 [ -f build-fuzz/CMakeCache.txt ] || CC=clang cmake -S . -B build-fuzz "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEMU86_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_cpu fuzz_loader fuzz_dos fuzz_report
+cmake --build build-fuzz -j2 --target fuzz_cpu fuzz_cache fuzz_loader fuzz_dos fuzz_report
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-for t in cpu loader dos report; do
+for t in cpu cache loader dos report; do
   mkdir -p "build-fuzz/corpus/$t"
   if [ $mode = runs ]; then lim=(-runs="$n" -seed=1); else lim=(-max_total_time="$n"); fi
   (cd build-fuzz && "./tests/fuzz/fuzz_$t" "${lim[@]}" -max_len=4096 -timeout=20 \
