@@ -228,6 +228,7 @@ static void vf_begin(EmuFast *f, const EmuCpu *c) {
     f->shadow->port_out = vf_port_out;
     f->shadow->int_ack = NULL;
     f->shadow->hle_trap = NULL;
+    f->shadow->observe = NULL;
     memcpy(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16);
 }
 
@@ -311,7 +312,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
 typedef struct FSaved {
     uint8_t regs[FAST_REGS_BYTES];
     uint16_t last_ea, insn_cs, insn_ip;
-    uint8_t inhibit, trap_next;
+    uint8_t inhibit, trap_next, flow, flow_vec;
 } FSaved;
 
 static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
@@ -321,6 +322,8 @@ static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
     s->insn_ip = c->insn_ip;
     s->trap_next = c->trap_next;
     s->inhibit = c->inhibit;
+    s->flow = c->flow;
+    s->flow_vec = c->flow_vec;
 }
 
 /* After the latest node: what exec_one leaves (a decoded form has no REP, TF, or inhibit). */
@@ -339,6 +342,8 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     c->insn_ip = s->insn_ip;
     c->trap_next = s->trap_next;
     c->inhibit = s->inhibit;
+    c->flow = s->flow;
+    c->flow_vec = s->flow_vec;
     /* At a plain boundary: not halted, no REP under way. */
     c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
     for (uint32_t i = f->sh.n_undo; i-- > 0;) c->mem[f->sh.undo[i].lin] = f->sh.undo[i].old;
@@ -374,9 +379,31 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
  * does not (a jump the other way, another operand parity), the other blocks recorded from the
  * same state are tried, else a new one is recorded from there; where the run goes somewhere
  * no block starts, one is recorded. */
-static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
+/* The observer (the exact profiler) after node nd, which ends at clock `at` (`pending` nodes
+ * replayed in this block not counted in `done` yet), as exec_one calls it: the clock, the count,
+ * the instruction's address and its flow (a REP instruction's iterations make one call: the
+ * same clocks and count on the same instruction). */
+#define FAST_OBSERVE(nd_, pending, at)                                                              \
+    do {                                                                                            \
+        if (obs && c->observe) {                                                                    \
+            c->cycles = (at);                                                                       \
+            c->instructions = insn0 + done + (pending) + 1;                                         \
+            if ((nd_)->dec.kind != FK_GENERIC) {                                                    \
+                c->insn_cs = (nd_)->cs;                                                             \
+                c->insn_ip = (nd_)->ip;                                                             \
+                c->inhibit = 0;                                                                     \
+                c->trap_next = 0;                                                                   \
+                if ((nd_)->dec.kind == FK_CALL) c->flow = EMU_FLOW_CALL_NEAR;                       \
+                else if ((nd_)->dec.kind == FK_RET) c->flow = EMU_FLOW_RET;                         \
+            }                                                                                       \
+            c->observe(c->observe_ctx, c, EMU_OBS_INSN);                                            \
+        }                                                                                           \
+    } while (0)
+
+static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify, const int obs) {
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
-    if (UNLIKELY(c->observe != NULL) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
+    if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
+    const uint64_t insn0 = c->instructions;
     FRel entry;
     const FRel *state;       /* the state at the boundary reached */
     FBlock *blk;
@@ -416,6 +443,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
                 if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto disagrees;
+                FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
                     c->cycles = now + nd->cum;
                     c->insn_cs = nd->cs;
@@ -436,6 +464,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
                     fs_undo(f, c, &sv);
                     goto disagrees;
                 }
+                FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
                     c->cycles = now + nd->cum;
                     vf_node(f, c, nd);
@@ -494,12 +523,13 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
          * opcode is read (or in a REP, between two iterations): as the run loop, then. */
         if (!verify && nd->dec.kind != FK_GENERIC && nd->dec.kind != FK_REP_MOVSB && now + nd->rni < deadline &&
             (!nd->check_ip || (nd->ip == c->ip && nd->cs == CS)) && fk_run_call(c, &nd->dec, nd->fact, nd->lin)) {
+            FAST_OBSERVE(nd, 0u, now + nd->dt);
             last = nd;
             now += nd->dt;
             done++;
             state = &nd->after;
             c->cycles = now;
-            c->instructions += done;
+            c->instructions = insn0 + done;
             f->n_replayed += done;
             fs_after(c, last);
             fr_apply(c, state);
@@ -512,7 +542,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
             return FAST_DEADLINE;
         }
         c->cycles = now;
-        c->instructions += done;
+        c->instructions = insn0 + done;
         f->n_replayed += done;
         if (last) fs_after(c, last);
         fr_apply(c, state);
@@ -522,7 +552,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify) {
 record:
     /* from the boundary reached, in `state`: materialised by fb_record */
     c->cycles = now;
-    c->instructions += done;
+    c->instructions = insn0 + done;
     f->n_replayed += done;
     if (last) fs_after(c, last);
     if (UNLIKELY(verify)) {
@@ -533,7 +563,7 @@ record:
     return fb_record(f, c, state);
 stop:
     c->cycles = now;
-    c->instructions += done;
+    c->instructions = insn0 + done;
     f->n_replayed += done;
     if (last) fs_after(c, last);
     fr_apply(c, state);
@@ -543,7 +573,8 @@ stop:
 
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    return UNLIKELY(f->verify) ? fast_run(c, f, 1) : fast_run(c, f, 0);
+    if (UNLIKELY(f->verify)) return fast_run(c, f, 1, 1);
+    return c->observe ? fast_run(c, f, 0, 1) : fast_run(c, f, 0, 0);
 }
 
 /* ---- the cache's life ---- */

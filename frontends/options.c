@@ -68,7 +68,7 @@ void options_help(void) {
         "\n"
         "Machine:\n"
         "  --timing exact|table   CPU timing: the exact bus/queue model (default) or the\n"
-        "                         documented-timings model (faster, less exact)\n"
+        "                         documented-timings model (less exact)\n"
         "  --no-block-cache       run the exact model without its block cache (the same\n"
         "                         clocks and results, slower; for comparison)\n"
         "  --cpu-mhz MHZ          CPU clock (default 4.77; the PIT stays at 1.193182 MHz)\n"

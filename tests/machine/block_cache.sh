@@ -1,7 +1,9 @@
 #!/bin/sh
 # The exact model's block cache changes nothing but the speed: each guest run with and without
 # it (--no-block-cache) prints the same, ends at the same clock after the same instructions and
-# writes the same profile, byte for byte; and with EMU86_FAST_VERIFY=1 every instruction the
+# writes the same profiles, byte for byte (the .PRF of the sampling profiler, and the callgrind
+# and folded files of the exact one, which observes every instruction); and with
+# EMU86_FAST_VERIFY=1 every instruction the
 # cache replays is run again in the exact model and compared (clocks, registers, bus state,
 # memory), up to a clock limit that keeps the run short.
 #   block_cache.sh EMU86 GUEST.com...
@@ -19,8 +21,10 @@ for g in "$@"; do
     (cd "$dir" && "$emu" $opt --stats --profil="$name.$mode.PRF" --max-cycles 60000000 "$g" \
        > "$name.$mode.out" 2> "$name.$mode.err" < /dev/null)
     echo $? > "$dir/$name.$mode.status"
+    (cd "$dir" && "$emu" $opt --exact-profile="$name.$mode.cg" --folded="$name.$mode.folded" \
+       --max-cycles 20000000 "$g" > /dev/null 2>&1 < /dev/null)
   done
-  for f in out err status PRF; do
+  for f in out err status PRF cg folded; do
     cmp -s "$dir/$name.cache.$f" "$dir/$name.nocache.$f" ||
       fail "$name: the $f differs with the block cache: $(diff "$dir/$name.cache.$f" "$dir/$name.nocache.$f" | head -5)"
   done
