@@ -400,7 +400,9 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
         }                                                                                           \
     } while (0)
 
-static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int verify, const int obs) {
+/* `slow`: the checking copy, or the one that calls the observer (each tested at run time) */
+static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
+    const int verify = slow && f->verify, obs = slow;
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     const uint64_t insn0 = c->instructions;
@@ -573,8 +575,7 @@ stop:
 
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    if (UNLIKELY(f->verify)) return fast_run(c, f, 1, 1);
-    return c->observe ? fast_run(c, f, 0, 1) : fast_run(c, f, 0, 0);
+    return UNLIKELY(f->verify || c->observe) ? fast_run(c, f, 1) : fast_run(c, f, 0);
 }
 
 /* ---- the cache's life ---- */
