@@ -292,7 +292,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
             const int jump = nd->dec.kind >= FK_JCC && nd->dec.kind != FK_FLAG;
             if ((now_bytes & nd->dec.mask) != nd->dec.code || CS != cs0 ||
                 (!jump && c->ip != (uint16_t)(ip0 + nd->dec.len)))
-                nd->dec.kind = FK_GENERIC;
+                nd->dec.kind = nd->dec.h = FK_GENERIC;
         }
         if (UNLIKELY(f->verify)) vf_node(f, c, nd);
         nd->sig = c->fsig;
@@ -441,10 +441,10 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             for (lim = nd; lim != end && now + lim->cum < deadline;) lim++;
         for (; nd != lim; nd++) {
             if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
-            if (LIKELY(nd->dec.kind != FK_GENERIC)) {
+            const int run = fk_run(c, &nd->dec, nd->fact, nd->lin);
+            if (LIKELY(run == 1)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
-                if (!fk_run(c, &nd->dec, nd->fact, nd->lin)) goto disagrees;
                 FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
                     c->cycles = now + nd->cum;
@@ -454,7 +454,9 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                     c->trap_next = 0;
                     vf_node(f, c, nd);
                 }
-            } else {
+            } else if (run == 0) {
+                goto disagrees;
+            } else { /* FK_GENERIC */
                 FSaved sv;
                 fs_save(&sv, c);
                 f->sh.n_undo = 0;
