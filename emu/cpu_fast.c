@@ -85,9 +85,13 @@ static ALWAYS_INLINE int64_t fr_abs(int16_t r, int64_t now) { return r == FR_OLD
 
 /* The state at a boundary (the next opcode not taken yet), worked out to now: 0 if it is one
  * the cache does not handle (bytes frozen or followed, the prefetcher stopped). */
+static ALWAYS_INLINE int fr_handled(const EmuBiu *b) {
+    return !(b->has_preload | b->lz_stop | b->lz_frozen | b->lz_track);
+}
+
 static int fr_make(EmuCpu *c, FRel *r) {
     EmuBiu *b = &c->biu;
-    if (b->has_preload | b->lz_stop | b->lz_frozen | b->lz_track) return 0;
+    if (!fr_handled(b)) return 0;
     const int64_t now = lz_now(c);
     const uint16_t ip = c->ip;
     lz_sync_next(c, now, ip);
@@ -309,21 +313,21 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
 /* ---- replaying ---- */
 
 /* What the replaying copy changes besides memory, to undo a node. */
+#define FS_FIELDS X(uint16_t, last_ea) X(uint16_t, insn_cs) X(uint16_t, insn_ip) \
+    X(uint8_t, inhibit) X(uint8_t, trap_next) X(uint8_t, flow) X(uint8_t, flow_vec)
+
 typedef struct FSaved {
     uint8_t regs[FAST_REGS_BYTES];
-    uint16_t last_ea, insn_cs, insn_ip;
-    uint8_t inhibit, trap_next, flow, flow_vec;
+#define X(type, name) type name;
+    FS_FIELDS
+#undef X
 } FSaved;
 
 static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
     memcpy(s->regs, &c->r, sizeof s->regs);
-    s->last_ea = c->last_ea;
-    s->insn_cs = c->insn_cs;
-    s->insn_ip = c->insn_ip;
-    s->trap_next = c->trap_next;
-    s->inhibit = c->inhibit;
-    s->flow = c->flow;
-    s->flow_vec = c->flow_vec;
+#define X(type, name) s->name = c->name;
+    FS_FIELDS
+#undef X
 }
 
 /* After the latest node: what exec_one leaves (a decoded form has no REP, TF, or inhibit). */
@@ -335,15 +339,20 @@ static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
     c->trap_next = 0;
 }
 
+/* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
+static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64_t insn0, unsigned done,
+                                     const FNode *last) {
+    c->cycles = now;
+    c->instructions = insn0 + done;
+    f->n_replayed += done;
+    if (last) fs_after(c, last);
+}
+
 static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     memcpy(&c->r, s->regs, sizeof s->regs);
-    c->last_ea = s->last_ea;
-    c->insn_cs = s->insn_cs;
-    c->insn_ip = s->insn_ip;
-    c->trap_next = s->trap_next;
-    c->inhibit = s->inhibit;
-    c->flow = s->flow;
-    c->flow_vec = s->flow_vec;
+#define X(type, name) c->name = s->name;
+    FS_FIELDS
+#undef X
     /* At a plain boundary: not halted, no REP under way. */
     c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
     for (uint32_t i = f->sh.n_undo; i-- > 0;) c->mem[f->sh.undo[i].lin] = f->sh.undo[i].old;
@@ -412,7 +421,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     const FNode *nd;         /* the next node */
     const EmuBiu *bu = &c->biu;
     if (f->res_nd && c->cycles == f->res_cycles && c->ip == f->res_nd->ip && CS == f->res_nd->cs &&
-        !(bu->has_preload | bu->lz_stop | bu->lz_frozen | bu->lz_track)) {
+        fr_handled(bu)) {
         /* Where the latest replay stopped for a deadline: its state still holds. */
         blk = f->res_blk;
         nd = f->res_nd;
@@ -532,10 +541,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             now += nd->dt;
             done++;
             state = &nd->after;
-            c->cycles = now;
-            c->instructions = insn0 + done;
-            f->n_replayed += done;
-            fs_after(c, last);
+            fast_leave(c, f, now, insn0, done, last);
             fr_apply(c, state);
             c->boundary_pending = 1;
             if (nd + 1 != blk->node + blk->n) { /* the next call may go on from here */
@@ -545,20 +551,14 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             }
             return FAST_DEADLINE;
         }
-        c->cycles = now;
-        c->instructions = insn0 + done;
-        f->n_replayed += done;
-        if (last) fs_after(c, last);
+        fast_leave(c, f, now, insn0, done, last);
         fr_apply(c, state);
         if (UNLIKELY(verify)) vf_end(f, c);
         return done ? FAST_INTERPRET : FAST_NONE; /* (the interpreter runs it, from here) */
     }
 record:
     /* from the boundary reached, in `state`: materialised by fb_record */
-    c->cycles = now;
-    c->instructions = insn0 + done;
-    f->n_replayed += done;
-    if (last) fs_after(c, last);
+    fast_leave(c, f, now, insn0, done, last);
     if (UNLIKELY(verify)) {
         fr_apply(c, state);
         vf_end(f, c);
@@ -566,10 +566,7 @@ record:
     }
     return fb_record(f, c, state);
 stop:
-    c->cycles = now;
-    c->instructions = insn0 + done;
-    f->n_replayed += done;
-    if (last) fs_after(c, last);
+    fast_leave(c, f, now, insn0, done, last);
     fr_apply(c, state);
     if (UNLIKELY(verify)) vf_end(f, c);
     return done ? FAST_NODES : FAST_NONE;
