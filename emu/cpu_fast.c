@@ -35,34 +35,6 @@
 
 #define FAST_REGS_BYTES (offsetof(EmuCpu, flags) + sizeof(uint16_t)) /* r, sreg, ip, flags */
 
-/* ---- the recording copy: one node ---- */
-
-/* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
- * nothing: the node began at a plain boundary, and neither IF, TF nor the inputs change in a
- * string instruction), as the run loop would run them: FAST_DEADLINE where it would return. */
-static int sig_node(EmuCpu *c, uint32_t *rni) {
-    const uint64_t t0 = c->cycles;
-    c->fsig = FSIG_START;
-    c->fpend = 0;
-    c->fabort = 0;
-    c->boundary_pending = 0;
-    B_rni_hot(c);
-    *rni = (uint32_t)(c->cycles - t0);
-    if (c->cycles >= c->deadline) return FAST_DEADLINE;
-    exec_one(c);
-    if (c->cycles >= c->deadline) return FAST_DEADLINE;
-    while (c->in_rep) {
-        if (c->stop) {
-            c->fabort = 1; /* the run stops between two iterations */
-            return FAST_NODES;
-        }
-        exec_one(c);
-        if (c->cycles >= c->deadline) return FAST_DEADLINE;
-    }
-    fsig_mix(c, EV_END);
-    return FAST_NODES;
-}
-
 /* ---- the relative state of the bus interface unit ---- */
 
 #define FR_OLD INT16_MIN
@@ -110,6 +82,14 @@ static int fr_make(EmuCpu *c, FRel *r) {
     return ok;
 }
 
+/* A REP instruction's state between two iterations: the clock from the node's start, and the
+ * bus's state (kept for REP MOVSB of up to FAST_ITERS_MAX + 1 iterations). */
+#define FAST_ITERS_MAX 32
+typedef struct FIter {
+    uint32_t clk;
+    FRel after;
+} FIter;
+
 /* Put the state back at the current clock. */
 static void fr_apply(EmuCpu *c, const FRel *r) {
     EmuBiu *b = &c->biu;
@@ -125,6 +105,41 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
     b->lz_prev_t1 = fr_abs(r->prev_t1, now);
     for (unsigned k = 0; k < r->pc; k++) b->q_at[(ip + k) & 7] = fr_abs(r->q[k], now);
     for (unsigned k = 0; k < 5; k++) b->lz_taken[(uint16_t)(ip - 5 + k) & 7] = fr_abs(r->tk[k], now);
+}
+
+/* ---- the recording copy: one node ---- */
+
+/* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
+ * nothing: the node began at a plain boundary, and neither IF, TF nor the inputs change in a
+ * string instruction), as the run loop would run them: FAST_DEADLINE where it would return. */
+static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
+    const uint64_t t0 = c->cycles;
+    c->fsig = FSIG_START;
+    c->fpend = 0;
+    c->fabort = 0;
+    c->boundary_pending = 0;
+    B_rni_hot(c);
+    *rni = (uint32_t)(c->cycles - t0);
+    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    exec_one(c);
+    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    unsigned k = 0, kept = it != NULL;
+    while (c->in_rep) {
+        if (c->stop) {
+            c->fabort = 1; /* the run stops between two iterations */
+            return FAST_NODES;
+        }
+        if (kept) { /* the state between two iterations, while all of them can be kept */
+            kept = k < FAST_ITERS_MAX && fr_make(c, &it[k].after);
+            it[k].clk = (uint32_t)(c->cycles - t0);
+            k++;
+        }
+        exec_one(c);
+        if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    }
+    if (n_it) *n_it = kept ? k : 0;
+    fsig_mix(c, EV_END);
+    return FAST_NODES;
 }
 
 /* ---- blocks ---- */
@@ -144,15 +159,18 @@ typedef struct FNode {
     uint16_t cs, ip;
     uint32_t fact;       /* decoded: the fact when recorded */
     uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
+    uint32_t n_iter;     /* FK_REP_MOVSB: the states between its iterations kept (or 0) */
+    const FIter *iter;
     FRel after;
 } FNode;
 
 typedef struct FBlock {
     struct FBlock *hnext; /* the hash chain */
-    struct FBlock *next;  /* the block last found after this one */
+    struct FBlock *next[2]; /* the blocks last found after this one, the latest first */
     uint16_t cs, ip;
     uint32_t n;
     uint64_t total;       /* the clocks of all its nodes */
+    uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls) */
     FRel key;
     FNode node[];
 } FBlock;
@@ -163,20 +181,27 @@ typedef struct EmuFast {
     uint8_t *arena;
     size_t used;
     FNode rec[FAST_NODES_MAX];
+    FIter rec_iter[FAST_NODES_MAX][FAST_ITERS_MAX];
     int verify, stats;
     EmuCpu *shadow;
     uint8_t *shadow_mem;
-    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed;
+    unsigned vf_iters; /* vf_rep */
+    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split;
     /* where the latest replay stopped for a deadline: block, next node, clock */
     FBlock *res_blk;
     const FNode *res_nd;
     uint64_t res_cycles;
 } EmuFast;
 
+_Static_assert(sizeof(FRel) == 34, "FRel: fb_hash reads it as four words and a tail");
+
 static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
-    uint64_t h = FSIG_START ^ ((uint64_t)cs << 16 | ip);
-    const uint8_t *p = (const uint8_t *)k;
-    for (size_t i = 0; i < sizeof *k; i++) h = (h ^ p[i]) * FSIG_PRIME;
+    uint64_t w[4];
+    uint16_t tail;
+    memcpy(w, k, 32);
+    memcpy(&tail, (const uint8_t *)k + 32, 2);
+    uint64_t h = ((uint64_t)cs << 16 | ip) ^ (uint64_t)tail << 32;
+    for (unsigned i = 0; i < 4; i++) h = (h ^ w[i]) * 0x9E3779B97F4A7C15ull;
     return (uint32_t)(h >> (64 - FAST_HASH_BITS));
 }
 
@@ -187,7 +212,9 @@ static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
 }
 
 static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n) {
-    const size_t size = (offsetof(FBlock, node) + n * sizeof(FNode) + 15) & ~(size_t)15;
+    size_t iters = 0;
+    for (unsigned i = 0; i < n; i++) iters += f->rec[i].n_iter;
+    const size_t size = (offsetof(FBlock, node) + n * sizeof(FNode) + iters * sizeof(FIter) + 15) & ~(size_t)15;
     if (f->used + size > FAST_ARENA_BYTES) {
         memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
         f->used = 0;
@@ -196,16 +223,21 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     }
     FBlock *b = (FBlock *)(f->arena + f->used);
     f->used += size;
-    b->next = NULL;
+    b->next[0] = b->next[1] = NULL;
     b->cs = cs;
     b->ip = ip;
     b->n = n;
     b->key = *k;
     memcpy(b->node, f->rec, n * sizeof(FNode));
+    FIter *it = (FIter *)(b->node + n);
     b->total = 0;
     for (unsigned i = 0; i < n; i++) {
+        b->node[i].iter = b->node[i].n_iter ? it : NULL;
+        memcpy(it, f->rec_iter[i], b->node[i].n_iter * sizeof(FIter));
+        it += b->node[i].n_iter;
         b->total += b->node[i].dt;
         b->node[i].cum = b->total;
+        b->cum[i] = (uint32_t)b->total;
     }
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
@@ -226,6 +258,8 @@ static void vf_port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
 
 static void vf_begin(EmuFast *f, const EmuCpu *c) {
     *f->shadow = *c;
+    f->vf_iters = 0;
+    f->shadow->deadline = UINT64_MAX; /* (the replay checks its nodes against the deadline itself) */
     f->shadow->mem = f->shadow_mem;
     f->shadow->fast = NULL;
     f->shadow->port_in = vf_port_in;
@@ -251,13 +285,45 @@ static NOINLINE void vf_fail(const EmuCpu *c, const EmuCpu *s, const char *what)
 static void vf_node(EmuFast *f, const EmuCpu *c, const FNode *nd) {
     EmuCpu *s = f->shadow;
     uint32_t rni;
-    if (sig_node(s, &rni) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
+    if (sig_node(s, &rni, NULL, NULL) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
     if (s->fsig != nd->sig) vf_fail(c, s, "signature");
     if (s->cycles != c->cycles) vf_fail(c, s, "clocks");
     if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->last_ea != c->last_ea)
         vf_fail(c, s, "registers");
     FRel fr;
     if (!fr_make(s, &fr) || memcmp(&fr, &nd->after, sizeof fr)) vf_fail(c, s, "bus state");
+}
+
+/* REP MOVSB node nd replayed up to the state after its iteration i (nd->n_iter: its end): the
+ * copy runs as far (f->vf_iters: the iterations it has run of it). */
+static void vf_rep(EmuFast *f, const EmuCpu *c, const FNode *nd, unsigned i) {
+    EmuCpu *s = f->shadow;
+    if (!f->vf_iters) {
+        s->fsig = FSIG_START;
+        s->fpend = 0;
+        s->fabort = 0;
+        s->boundary_pending = 0;
+        B_rni_hot(s);
+        exec_one(s);
+        f->vf_iters = 1;
+    }
+    while (f->vf_iters < i + 1) {
+        exec_one(s);
+        f->vf_iters++;
+    }
+    const int at_end = i == nd->n_iter;
+    if (at_end) f->vf_iters = 0;
+    if (s->cycles != c->cycles) vf_fail(c, s, "clocks (in REP)");
+    if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->last_ea != c->last_ea || s->in_rep != c->in_rep ||
+        s->rep_started != c->rep_started)
+        vf_fail(c, s, "registers (in REP)");
+    if (!at_end && (s->rep_kind != c->rep_kind || s->rep_op != c->rep_op || s->rep_seg != c->rep_seg ||
+                    s->rep_pending_irq != c->rep_pending_irq || s->instructions != c->instructions ||
+                    s->insn_cs != c->insn_cs || s->insn_ip != c->insn_ip || s->boundary_pending != 1))
+        vf_fail(c, s, "REP state");
+    FRel fr;
+    if (!fr_make(s, &fr) || memcmp(&fr, at_end ? &nd->after : &nd->iter[i].after, sizeof fr))
+        vf_fail(c, s, "bus state (in REP)");
 }
 
 static void vf_end(EmuFast *f, const EmuCpu *c) {
@@ -284,7 +350,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         fk_decode(c, &nd->dec);
         nd->fact = nd->dec.kind ? fk_fact(c, &nd->dec) : 0;
         nd->lin = lin_addr(cs0, ip0);
-        r = sig_node(c, &nd->rni);
+        r = sig_node(c, &nd->rni, nd->dec.kind == FK_REP_MOVSB ? f->rec_iter[n] : NULL, &nd->n_iter);
         if (r == FAST_DEADLINE || c->fabort) break;
         if (!fr_make(c, &nd->after)) break;
         nd->sig = c->fsig;
@@ -298,6 +364,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
                 (!jump && c->ip != (uint16_t)(ip0 + nd->dec.len)))
                 nd->dec.kind = nd->dec.h = FK_GENERIC;
         }
+        if (nd->dec.kind != FK_REP_MOVSB) nd->n_iter = 0;
         if (UNLIKELY(f->verify)) vf_node(f, c, nd);
         nd->sig = c->fsig;
         nd->dt = (uint32_t)(c->cycles - t0);
@@ -357,11 +424,6 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
     c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
     for (uint32_t i = f->sh.n_undo; i-- > 0;) c->mem[f->sh.undo[i].lin] = f->sh.undo[i].old;
     f->n_undone++;
-}
-
-/* The same out of line (the loop keeps the inlined copy to itself). */
-static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_t lin) {
-    return fk_run(c, d, fact, lin);
 }
 
 /* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
@@ -437,7 +499,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     }
     f->n_entries++;
     if (UNLIKELY(verify)) vf_begin(f, c);
-    const uint64_t deadline = c->deadline;
+    uint64_t deadline = c->deadline;
     /* the clock at the start of the block */
     uint64_t now = c->cycles - (blk && nd != blk->node ? nd[-1].cum : 0);
     const FNode *last = NULL; /* the latest node replayed */
@@ -446,8 +508,30 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     for (;;) {
         const FNode *const end = blk->node + blk->n, *const from = nd;
         const FNode *lim = end; /* the first node that ends at or after the deadline, or end */
-        if (UNLIKELY(now + blk->total >= deadline))
-            for (lim = nd; lim != end && now + lim->cum < deadline;) lim++;
+        const FNode *cross = NULL; /* that node, if it runs here: then lim is the one after it */
+        const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
+        if (UNLIKELY(now + blk->total >= deadline)) {
+            /* (a binary search: cum grows with the node) */
+            const uint64_t rel = deadline - now;
+            unsigned lo = (unsigned)(nd - blk->node), hi = blk->n;
+            while (lo < hi) {
+                const unsigned mid = (lo + hi) >> 1;
+                if (blk->cum[mid] < rel) lo = mid + 1;
+                else hi = mid;
+            }
+            lim = blk->node + lo;
+            /* The run loop would run it and return after it, unless the deadline comes before
+             * its opcode is read (or in a REP, between two iterations): a decoded form other
+             * than REP MOVSB whose opcode is read before the deadline runs here. */
+            if (lim != end && lim->dec.kind != FK_GENERIC && now + lim->cum - lim->dt + lim->rni < deadline) {
+                if (lim->dec.kind != FK_REP_MOVSB) cross = lim++;
+                else if (!lim->n_iter ? lim->fact <= 1 /* (no boundary inside) */
+                                      : now + lim->cum - lim->dt + lim->iter[lim->n_iter - 1].clk < deadline)
+                    cross = lim++;
+                else if (lim->n_iter)
+                    rep = lim; /* between two of its iterations */
+            }
+        }
         for (; nd != lim; nd++) {
             if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
             const int run = fk_run(c, &nd->dec, nd->fact, nd->lin);
@@ -456,6 +540,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                  * after it is plain. */
                 FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
+                    if (nd != cross && now + nd->cum >= deadline) vf_fail(c, f->shadow, "a node past the deadline");
                     c->cycles = now + nd->cum;
                     c->insn_cs = nd->cs;
                     c->insn_ip = nd->ip;
@@ -479,6 +564,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 }
                 FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
+                    if (now + nd->cum >= deadline) vf_fail(c, f->shadow, "a node past the deadline");
                     c->cycles = now + nd->cum;
                     vf_node(f, c, nd);
                 }
@@ -491,16 +577,48 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 }
             }
         }
+        if (cross && nd == lim) {
+            /* The deadline passed in the latest node: the caller's events, here if they are
+             * light (then on, unless they stop the run), else the run returns. */
+            if (c->light && deadline == c->light_at) {
+                c->cycles = now + cross->cum;
+                c->instructions = insn0 + done + (unsigned)(nd - from);
+                fs_after(c, cross);
+                c->light(c->ctx, c);
+                deadline = c->deadline;
+                if (deadline > now + cross->cum && boundary_plain(c)) {
+                    done += (unsigned)(nd - from);
+                    continue;
+                }
+            }
+            FAST_REACHED(nd);
+            fast_leave(c, f, now, insn0, done, last);
+            fr_apply(c, state);
+            if (UNLIKELY(verify)) vf_end(f, c);
+            c->boundary_pending = 1;
+            if (deadline > now) return FAST_NODES; /* (the boundary is not plain) */
+            if (nd != end) { /* the next call may go on from here */
+                f->res_blk = blk;
+                f->res_nd = nd;
+                f->res_cycles = now;
+            }
+            return FAST_DEADLINE;
+        }
+        if (rep && nd == lim) goto rep_split;
         if (nd != end) goto deadline_at;
         /* the block's end */
         FAST_REACHED(nd);
         if (UNLIKELY(c->stop)) goto stop;
         {
-            FBlock *nx = blk->next;
+            FBlock *nx = blk->next[0];
             if (!nx || nx->ip != c->ip || nx->cs != CS) {
-                nx = fb_lookup(f, CS, c->ip, state);
-                if (!nx) goto record;
-                blk->next = nx;
+                nx = blk->next[1];
+                if (!nx || nx->ip != c->ip || nx->cs != CS) {
+                    nx = fb_lookup(f, CS, c->ip, state);
+                    if (!nx) goto record;
+                }
+                blk->next[1] = blk->next[0];
+                blk->next[0] = nx;
             }
             blk = nx;
             nd = blk->node;
@@ -530,27 +648,61 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             nd = blk->node;
         }
         continue;
-    deadline_at: /* node nd ends at or after the deadline */
-        FAST_REACHED(nd);
-        /* The run loop would run it and return after it, unless the deadline comes before its
-         * opcode is read (or in a REP, between two iterations): as the run loop, then. */
-        if (!verify && nd->dec.kind != FK_GENERIC && nd->dec.kind != FK_REP_MOVSB && now + nd->rni < deadline &&
-            (!nd->check_ip || (nd->ip == c->ip && nd->cs == CS)) && fk_run_call(c, &nd->dec, nd->fact, nd->lin)) {
-            FAST_OBSERVE(nd, 0u, now + nd->dt);
-            last = nd;
-            now += nd->dt;
-            done++;
-            state = &nd->after;
-            fast_leave(c, f, now, insn0, done, last);
-            fr_apply(c, state);
-            c->boundary_pending = 1;
-            if (nd + 1 != blk->node + blk->n) { /* the next call may go on from here */
-                f->res_blk = blk;
-                f->res_nd = nd + 1;
-                f->res_cycles = now;
+    rep_split: /* the deadline falls between two iterations of node nd, a REP MOVSB */
+        if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
+        {
+            uint64_t bytes;
+            memcpy(&bytes, c->mem + nd->lin, 8);
+            if ((bytes & nd->dec.mask) != nd->dec.code || !fk_movsb_ok(c, nd->fact, nd->dec.next)) goto disagrees;
+            const uint64_t start = now + nd->cum - nd->dt;
+            unsigned k = 0; /* its iterations done */
+            for (;;) {
+                unsigned i = k; /* the iteration during which the deadline passes */
+                while (i < nd->n_iter && start + nd->iter[i].clk < deadline) i++;
+                if (i == nd->n_iter) break; /* (not before its end) */
+                fk_movsb(c, i + 1 - k);
+                k = i + 1;
+                f->n_split++;
+                /* the state the run loop returns in between two iterations */
+                c->ip = nd->dec.next;
+                c->in_rep = c->rep_started = c->rep_kind = 1;
+                c->rep_op = 0xA4;
+                c->rep_seg = 0xFF;
+                c->rep_pending_irq = 0;
+                FAST_OBSERVE(nd, (unsigned)(nd - from), start + nd->iter[i].clk);
+                c->cycles = start + nd->iter[i].clk;
+                c->instructions = insn0 + done + (unsigned)(nd - from) + 1;
+                fs_after(c, nd);
+                if (UNLIKELY(verify)) vf_rep(f, c, nd, i);
+                if (c->light && deadline == c->light_at) {
+                    c->light(c->ctx, c);
+                    deadline = c->deadline;
+                    if (deadline > c->cycles && !(c->nmi | (c->intr & (c->flags >> 9)) | c->stop)) continue;
+                }
+                /* the run returns here, in the instruction */
+                done += (unsigned)(nd - from) + 1;
+                fast_leave(c, f, c->cycles, insn0, done, nd);
+                fr_apply(c, &nd->iter[i].after);
+                if (UNLIKELY(verify)) vf_end(f, c);
+                c->boundary_pending = 1;
+                return deadline <= c->cycles ? FAST_DEADLINE : FAST_NODES;
             }
-            return FAST_DEADLINE;
+            /* the rest, to its end */
+            fk_movsb(c, nd->fact - k);
+            c->in_rep = c->rep_started = 0;
+            c->ip = nd->dec.next;
+            FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
+            if (UNLIKELY(verify)) {
+                c->cycles = now + nd->cum;
+                fs_after(c, nd);
+                vf_rep(f, c, nd, nd->n_iter);
+            }
+            nd++;
+            done += (unsigned)(nd - from);
         }
+        continue;
+    deadline_at: /* node nd ends at or after the deadline, and is left to the interpreter */
+        FAST_REACHED(nd);
         fast_leave(c, f, now, insn0, done, last);
         fr_apply(c, state);
         if (UNLIKELY(verify)) vf_end(f, c);
@@ -612,11 +764,11 @@ void emu_fast_free(void *fast) {
     if (f->stats)
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
-                "%llu recorded in %llu blocks, %llu resets, %llu resumed\n",
+                "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
-                (unsigned long long)f->n_resumed);
+                (unsigned long long)f->n_resumed, (unsigned long long)f->n_split);
     free(f->hash);
     free(f->arena);
     free(f->shadow);

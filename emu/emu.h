@@ -171,6 +171,14 @@ struct EmuCpu {
     uint64_t cycles;
     uint64_t deadline;
     uint64_t instructions;
+    /* Optional: the caller's events handled without leaving cpu_run() (the machine's light
+     * timers). When the deadline it reaches is light_at, the block cache's replay may call
+     * light(ctx, cpu) at that boundary instead of returning. light does there what the caller
+     * would do after the return (it may raise intr), touches neither memory nor the CPU's
+     * registers, and sets the next deadline and light_at; the run returns if that deadline has
+     * passed, else goes on. The same events at the same boundaries either way. */
+    uint64_t light_at;
+    void (*light)(void *ctx, EmuCpu *cpu);
 
     uint8_t *mem;         /* EMU_MEM_SIZE bytes (+ 16 bytes of slack) */
     uint32_t rom_start;   /* writes at or above this linear address are ignored */
@@ -348,6 +356,11 @@ void emu_machine_set_boot(EmuMachine *m, EmuBoot fn, void *ctx);
 typedef bool (*EmuTimerFn)(void *ctx, EmuMachine *m, uint64_t due_master);
 int emu_machine_add_timer(EmuMachine *m, uint32_t period_pit_clocks, EmuTimerFn fn, void *ctx);
 void emu_machine_remove_timer(EmuMachine *m, int handle);
+/* A light timer's callback only reads the CPU's state (registers, insn_cs:insn_ip) and changes
+ * nothing but its own data, and has no effect when it returns true: the CPU may then call it
+ * from inside its run (EmuCpu.light), which saves leaving and re-entering the run per tick.
+ * Timers are not light unless set so. */
+void emu_machine_set_timer_light(EmuMachine *m, int handle, bool light);
 
 /* Sampling helpers for timers. IRQ rule: the CS:IP a hardware interrupt taken now would push
  * (false while it could not be taken: IF=0 or an interrupt shadow). Exact rule: the CS:IP of

@@ -24,11 +24,13 @@ static uint64_t cycle_at(const EmuMachine *m, uint64_t master) {
 static void schedule_irq0(EmuMachine *m, uint64_t now_tick) {
     uint64_t t = pit_next_rise(&m->pit, 0, now_tick);
     m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
-    uint64_t c = cycle_at(m, m->irq0_due);
-    if (c < m->cpu.deadline) m->cpu.deadline = c;
+    m->irq0_at = cycle_at(m, m->irq0_due);
+    if (m->irq0_at < m->cpu.deadline) m->cpu.deadline = m->irq0_at;
 }
 
 static void update_intr(EmuMachine *m) { m->cpu.intr = (uint8_t)pic_intr(&m->pic); }
+
+static void light_events(void *ctx, EmuCpu *c);
 
 /* ---- I/O ports ---- */
 
@@ -180,13 +182,15 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     m->cpu.port_out = port_out;
     m->cpu.int_ack = int_ack;
     m->cpu.hle_trap = machine_trap;
+    m->cpu.light = light_events;
+    m->cpu.light_at = MACHINE_NEVER;
     memcpy(m->mem + 0xF0000, emu_bios_rom, emu_bios_rom_size < 0x10000 ? emu_bios_rom_size : 0x10000);
     m->cpu.rom_start = 0xF0000;
     emu_cpu_add_hle_region(&m->cpu, 0xF0000, 0x100000);
     pit_init(&m->pit);
     pic_init(&m->pic);
     input_init(&m->in);
-    m->irq0_due = MACHINE_NEVER;
+    m->irq0_due = m->irq0_at = MACHINE_NEVER;
     return m;
 }
 
@@ -227,14 +231,15 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
         if (!t->active) {
             t->active = 1;
             t->retry = 0;
+            t->light = 0;
             t->period = period;
             t->next_tick = machine_tick(m, m->cpu.cycles) + period;
+            t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
             t->fn = fn;
             t->ctx = ctx;
             /* added while the CPU runs (e.g. from a service): its first tick must not wait
              * for the deadline set before it existed */
-            uint64_t c = cycle_at(m, t->next_tick * EMU_PIT_DIV);
-            if (c < m->cpu.deadline) m->cpu.deadline = c;
+            if (t->at < m->cpu.deadline) m->cpu.deadline = t->at;
             return i;
         }
     }
@@ -243,6 +248,13 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
 
 void emu_machine_remove_timer(EmuMachine *m, int h) {
     if (h >= 0 && h < MACHINE_MAX_TIMERS) m->timers[h].active = 0;
+}
+
+void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
+    if (h < 0 || h >= MACHINE_MAX_TIMERS) return;
+    m->timers[h].light = light;
+    /* heavier now: the deadline the CPU runs to may no longer be one it can handle itself */
+    if (!light) m->cpu.light_at = MACHINE_NEVER;
 }
 
 bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
@@ -264,21 +276,24 @@ void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
 
 /* Handle everything that is due at the current clock. */
 static void process_events(EmuMachine *m) {
-    uint64_t now = emu_machine_now(m);
-    while (m->irq0_due <= now) {
+    const uint64_t now = m->cpu.cycles; /* (what is due at a master time is due at the first CPU
+                                         * clock at or after it: *_at) */
+    while (m->irq0_at <= now) {
         uint64_t tick = m->irq0_due / EMU_PIT_DIV;
         pic_pulse(&m->pic, 0);
         update_intr(m);
         uint64_t t = pit_next_rise(&m->pit, 0, tick);
         m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
+        m->irq0_at = cycle_at(m, m->irq0_due);
     }
     for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
         Timer *t = &m->timers[i];
         if (!t->active) continue;
         if (t->retry) t->retry = t->fn(t->ctx, m, t->pending_due);
-        while (t->active && t->next_tick * EMU_PIT_DIV <= now) {
+        while (t->active && t->at <= now) {
             uint64_t due = t->next_tick * EMU_PIT_DIV;
             t->next_tick += t->period;
+            t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
             /* A tick while an earlier one still waits merges with it, as a pending IRQ would. */
             if (!t->retry) {
                 t->pending_due = due;
@@ -299,18 +314,52 @@ static void trace_insn(EmuMachine *m) {
             m->mem[(a + 1) & 0xFFFFF], m->mem[(a + 2) & 0xFFFFF], (unsigned long long)c->cycles, st);
 }
 
-static uint64_t next_deadline(const EmuMachine *m) {
-    if (m->trace) return m->cpu.cycles;
-    uint64_t d = cycle_at(m, m->irq0_due);
+/* The CPU's next deadline: the first clock at which something is due. If only light timers
+ * are due first, it is also light_at: the CPU may handle it itself (light_events). */
+static void set_deadline(EmuMachine *m) {
+    EmuCpu *c = &m->cpu;
+    c->light_at = MACHINE_NEVER;
+    if (m->trace) {
+        c->deadline = c->cycles;
+        return;
+    }
+    uint64_t d = m->irq0_at, light = MACHINE_NEVER;
     for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
         const Timer *t = &m->timers[i];
         if (!t->active) continue;
-        if (t->retry) return m->cpu.cycles; /* single-step until the sample can be taken */
-        uint64_t c = cycle_at(m, t->next_tick * EMU_PIT_DIV);
-        if (c < d) d = c;
+        if (t->retry) { /* single-step until the sample can be taken */
+            c->deadline = c->cycles;
+            return;
+        }
+        if (t->light) {
+            if (t->at < light) light = t->at;
+        } else if (t->at < d) {
+            d = t->at;
+        }
     }
     if (m->max_cycles && m->max_cycles < d) d = m->max_cycles;
-    return d;
+    if (light < d) {
+        c->light_at = light;
+        d = light;
+    }
+    c->deadline = d;
+}
+
+/* EmuCpu.light: at the boundary where the deadline light_at was reached, what the run loop
+ * would do between two runs, unless a timer that is not light is due too (then the CPU
+ * returns, and the run loop does it). */
+static void light_events(void *ctx, EmuCpu *c) {
+    EmuMachine *m = ctx;
+    for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
+        const Timer *t = &m->timers[i];
+        if (t->active && !t->light && t->at <= c->cycles) {
+            c->deadline = c->cycles;
+            c->light_at = MACHINE_NEVER;
+            return;
+        }
+    }
+    process_events(m);
+    set_deadline(m);
 }
 
 static void power_on(EmuMachine *m) {
@@ -329,7 +378,7 @@ EmuEnd emu_machine_run(EmuMachine *m) {
             emu_machine_end(m, EMU_END_MAX_CYCLES, 0, "the --max-cycles limit was reached");
             break;
         }
-        m->cpu.deadline = next_deadline(m);
+        set_deadline(m);
         if (m->cpu.deadline <= m->cpu.cycles) m->cpu.force_step = 1;
         EmuRunResult r = emu_cpu_run(&m->cpu);
         if (r == EMU_RUN_HALT_FOREVER) {

@@ -20,10 +20,11 @@
 typedef struct Timer {
     uint32_t period;     /* PIT clocks */
     uint64_t next_tick;  /* PIT clock of the next due time */
+    uint64_t at;         /* the CPU clock it is due at (the first at or after next_tick) */
     uint64_t pending_due;/* master time of a tick whose sample still waits */
     EmuTimerFn fn;
     void *ctx;
-    uint8_t active, retry;
+    uint8_t active, retry, light; /* light: see emu_machine_set_timer_light */
 } Timer;
 
 /* A service whose clocks are still being spent (keyed by trap address and stack). */
@@ -56,6 +57,7 @@ struct EmuMachine {
     int powered;
 
     uint64_t irq0_due;    /* master time of the next IRQ0 edge */
+    uint64_t irq0_at;     /* the CPU clock it is seen at (the first at or after irq0_due) */
     Timer timers[MACHINE_MAX_TIMERS];
 
     uint8_t port61;

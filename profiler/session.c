@@ -192,9 +192,11 @@ static bool on_tick(void *ctx, EmuMachine *m, uint64_t due) {
 }
 
 bool session_start_timer(ProfSession *s) {
-    if (s->timer >= 0) return true;
-    s->timer = emu_machine_add_timer(s->m, prof_pit_divisor(s->cfg.grain_us), on_tick, s);
-    return s->timer >= 0;
+    if (s->timer < 0) s->timer = emu_machine_add_timer(s->m, prof_pit_divisor(s->cfg.grain_us), on_tick, s);
+    if (s->timer < 0) return false;
+    /* A tick only reads the CPU, unless it counts into the guest's own buffer (memory). */
+    emu_machine_set_timer_light(s->m, s->timer, !s->guest.on);
+    return true;
 }
 
 static void setup_of(const ProfSession *s, const DosFacts *f, uint16_t dos_pa, ProfPrfSetup *u) {
