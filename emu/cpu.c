@@ -91,8 +91,11 @@ bool emu_cpu_set_block_cache(EmuCpu *c, bool on) {
 void emu_cpu_set_observer(EmuCpu *c, EmuObserver fn, void *ctx) {
     c->observe = fn;
     c->observe_ctx = ctx;
+    c->observe_sites = 0;
     c->flow = EMU_FLOW_NONE;
 }
+
+void emu_cpu_observe_sites(EmuCpu *c, bool on) { c->observe_sites = on; }
 
 uint8_t emu_reg8(const EmuCpu *c, int i) { return getr8(c, i); }
 void emu_set_reg8(EmuCpu *c, int i, uint8_t v) { setr8(c, i, v); }

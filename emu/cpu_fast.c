@@ -159,6 +159,7 @@ typedef struct FNode {
     uint16_t cs, ip;
     uint32_t fact;       /* decoded: the fact when recorded */
     uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
+    uint8_t ends_run;    /* it may transfer control otherwise than by a jump (FAST_OBSERVE_NODE) */
     uint32_t n_iter;     /* FK_REP_MOVSB: the states between its iterations kept (or 0) */
     const FIter *iter;
     FRel after;
@@ -171,6 +172,7 @@ typedef struct FBlock {
     uint32_t n;
     uint64_t total;       /* the clocks of all its nodes */
     uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls) */
+    EmuObsSite *site;     /* node[i]'s, for an observer that takes EMU_OBS_SITES */
     FRel key;
     FNode node[];
 } FBlock;
@@ -214,7 +216,8 @@ static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
 static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n) {
     size_t iters = 0;
     for (unsigned i = 0; i < n; i++) iters += f->rec[i].n_iter;
-    const size_t size = (offsetof(FBlock, node) + n * sizeof(FNode) + iters * sizeof(FIter) + 15) & ~(size_t)15;
+    const size_t size =
+        (offsetof(FBlock, node) + n * (sizeof(FNode) + sizeof(EmuObsSite)) + iters * sizeof(FIter) + 15) & ~(size_t)15;
     if (f->used + size > FAST_ARENA_BYTES) {
         memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
         f->used = 0;
@@ -229,9 +232,11 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->n = n;
     b->key = *k;
     memcpy(b->node, f->rec, n * sizeof(FNode));
-    FIter *it = (FIter *)(b->node + n);
+    b->site = (EmuObsSite *)(b->node + n);
+    FIter *it = (FIter *)(b->site + n);
     b->total = 0;
     for (unsigned i = 0; i < n; i++) {
+        b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip};
         b->node[i].iter = b->node[i].n_iter ? it : NULL;
         memcpy(it, f->rec_iter[i], b->node[i].n_iter * sizeof(FIter));
         it += b->node[i].n_iter;
@@ -365,6 +370,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
                 nd->dec.kind = nd->dec.h = FK_GENERIC;
         }
         if (nd->dec.kind != FK_REP_MOVSB) nd->n_iter = 0;
+        nd->ends_run = nd->dec.kind == FK_GENERIC || nd->dec.kind == FK_CALL || nd->dec.kind == FK_RET;
         if (UNLIKELY(f->verify)) vf_node(f, c, nd);
         nd->sig = c->fsig;
         nd->dt = (uint32_t)(c->cycles - t0);
@@ -438,6 +444,7 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
  * node it replayed there): the clock, the count, the latest node and the state follow. */
 #define FAST_REACHED(n)                                                                             \
     do {                                                                                            \
+        FAST_SITES(n, now + (n)[-1].cum, insn0 + done + (unsigned)((n) - from));                    \
         if ((n) != blk->node) {                                                                     \
             last = (n) - 1;                                                                         \
             state = &last->after;                                                                   \
@@ -471,12 +478,51 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
         }                                                                                           \
     } while (0)
 
+/* An observer that takes runs of sites (EMU_OBS_SITES): the nodes [from, to) of blk, the
+ * latest ending at clock `at` with the count `insns`. */
+static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from, const FNode *to, uint64_t at,
+                                uint64_t insns) {
+    const FNode *const l = to - 1;
+    c->cycles = at;
+    c->instructions = insns;
+    if (l->dec.kind != FK_GENERIC) {
+        c->insn_cs = l->cs;
+        c->insn_ip = l->ip;
+        c->inhibit = 0;
+        c->trap_next = 0;
+        if (l->dec.kind == FK_CALL) c->flow = EMU_FLOW_CALL_NEAR;
+        else if (l->dec.kind == FK_RET) c->flow = EMU_FLOW_RET;
+    }
+    c->obs_sites = blk->site + (from - blk->node);
+    c->obs_nsites = (uint32_t)(to - from);
+    c->observe(c->observe_ctx, c, EMU_OBS_SITES);
+}
+#define FAST_SITES(to_, at, insns)                                                                  \
+    do {                                                                                            \
+        if (sites && (to_) > ofrom) {                                                               \
+            fast_sites(c, blk, ofrom, to_, at, insns);                                              \
+            ofrom = (to_);                                                                          \
+        }                                                                                           \
+    } while (0)
+
+/* The observer after node nd of the loop: by itself, or in runs that end with a node that may
+ * transfer control otherwise than by a jump (CALL, RET, a generic one: FNode.ends_run). */
+#define FAST_OBSERVE_NODE(nd_, pending, at)                                                         \
+    do {                                                                                            \
+        if (obs) {                                                                                  \
+            if (!sites) FAST_OBSERVE(nd_, pending, at);                                             \
+            else if ((nd_)->ends_run) FAST_SITES((nd_) + 1, at, insn0 + done + (pending) + 1);      \
+        }                                                                                           \
+    } while (0)
+
 /* `slow`: the checking copy, or the one that calls the observer (each tested at run time) */
 static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     const int verify = slow && f->verify, obs = slow;
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     const uint64_t insn0 = c->instructions;
+    const int sites = obs && c->observe && c->observe_sites;
+    const FNode *ofrom = NULL; /* sites: the first node not reported yet */
     FRel entry;
     const FRel *state;       /* the state at the boundary reached */
     FBlock *blk;
@@ -507,6 +553,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     if (!blk) goto record;
     for (;;) {
         const FNode *const end = blk->node + blk->n, *const from = nd;
+        ofrom = nd;
         const FNode *lim = end; /* the first node that ends at or after the deadline, or end */
         const FNode *cross = NULL; /* that node, if it runs here: then lim is the one after it */
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
@@ -538,7 +585,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             if (LIKELY(run == 1)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
-                FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
+                FAST_OBSERVE_NODE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
                     if (nd != cross && now + nd->cum >= deadline) vf_fail(c, f->shadow, "a node past the deadline");
                     c->cycles = now + nd->cum;
@@ -562,7 +609,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                     fs_undo(f, c, &sv);
                     goto disagrees;
                 }
-                FAST_OBSERVE(nd, (unsigned)(nd - from), now + nd->cum);
+                FAST_OBSERVE_NODE(nd, (unsigned)(nd - from), now + nd->cum);
                 if (UNLIKELY(verify)) {
                     if (now + nd->cum >= deadline) vf_fail(c, f->shadow, "a node past the deadline");
                     c->cycles = now + nd->cum;
@@ -581,6 +628,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             /* The deadline passed in the latest node: the caller's events, here if they are
              * light (then on, unless they stop the run), else the run returns. */
             if (c->light && deadline == c->light_at) {
+                FAST_SITES(nd, now + cross->cum, insn0 + done + (unsigned)(nd - from));
                 c->cycles = now + cross->cum;
                 c->instructions = insn0 + done + (unsigned)(nd - from);
                 fs_after(c, cross);
@@ -655,6 +703,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             memcpy(&bytes, c->mem + nd->lin, 8);
             if ((bytes & nd->dec.mask) != nd->dec.code || !fk_movsb_ok(c, nd->fact, nd->dec.next)) goto disagrees;
             const uint64_t start = now + nd->cum - nd->dt;
+            FAST_SITES(nd, start, insn0 + done + (unsigned)(nd - from));
             unsigned k = 0; /* its iterations done */
             for (;;) {
                 unsigned i = k; /* the iteration during which the deadline passes */

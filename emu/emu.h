@@ -60,7 +60,20 @@ typedef struct EmuCpu EmuCpu;
  * single-step trap: EMU_OBS_INT_BEGIN before its first clock, EMU_OBS_INT_END after it, with
  * `flow` EMU_FLOW_INT). Clocks between two calls belong to what the first call ended and the
  * second began. The observer reads `flow` and sets it back to EMU_FLOW_NONE. */
-typedef enum { EMU_OBS_INSN = 0, EMU_OBS_INT_BEGIN, EMU_OBS_INT_END } EmuObsEvent;
+typedef enum { EMU_OBS_INSN = 0, EMU_OBS_INT_BEGIN, EMU_OBS_INT_END, EMU_OBS_SITES } EmuObsEvent;
+
+/* EMU_OBS_SITES (only to an observer that asked for it: emu_cpu_observe_sites): a run of
+ * instructions the block cache replayed, reported at once, in order: obs_sites[0..obs_nsites),
+ * each one instruction (a REP one with all its iterations) with its clocks. The call comes
+ * after the last, as EMU_OBS_INSN would for it (cycles, instructions, insn_cs:insn_ip and
+ * `flow` as after it; none of the others transferred control but by a jump). `memo` is the
+ * observer's own, per site: zero when the site is new, and kept as long as the cache keeps
+ * it, so that a lookup done once per site can be remembered there. */
+typedef struct EmuObsSite {
+    uint64_t memo[2];
+    uint32_t clocks;
+    uint16_t cs, ip;
+} EmuObsSite;
 enum {
     EMU_FLOW_NONE = 0,
     EMU_FLOW_CALL_NEAR, /* CALL rel16, CALL r/m16: return address IP at SS:SP */
@@ -224,6 +237,9 @@ struct EmuCpu {
     /* Optional observer (see EmuObserver); NULL costs one predictable branch per instruction. */
     EmuObserver observe;
     void *observe_ctx;
+    EmuObsSite *obs_sites; /* EMU_OBS_SITES: the run reported */
+    uint32_t obs_nsites;
+    uint8_t observe_sites; /* the observer takes EMU_OBS_SITES */
     uint8_t flow;         /* EMU_FLOW_* of the instruction that just ended */
     uint8_t flow_vec;     /* EMU_FLOW_INT: the interrupt's vector */
 
@@ -275,6 +291,8 @@ bool emu_cpu_set_block_cache(EmuCpu *cpu, bool on);
 
 /* Attach (or with fn NULL detach) the execution observer. */
 void emu_cpu_set_observer(EmuCpu *cpu, EmuObserver fn, void *ctx);
+/* The observer takes runs of replayed instructions at once (EMU_OBS_SITES). */
+void emu_cpu_observe_sites(EmuCpu *cpu, bool on);
 
 /* Helpers for callers that inspect state. */
 static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {

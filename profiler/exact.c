@@ -88,6 +88,7 @@ static bool insn_grow(ProfExact *e) {
     free(e->insn);
     e->insn = t;
     e->insn_cap = cap;
+    e->insn_gen++;
     return true;
 }
 
@@ -121,16 +122,11 @@ void prof_exact_insn(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles) {
     prof_exact_insns(e, cs, ip, cycles, 1);
 }
 
-void prof_exact_insns(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles, uint32_t insns) {
-    ExactNode *n = &e->node[e->stack[e->depth - 1].node];
-    n->self_cycles += cycles;
-    n->self_insns += insns;
-    e->total_cycles += cycles;
-    e->total_insns += insns;
-    uint64_t key = (((uint64_t)n->fn << 20) | ((((uint32_t)cs << 4) + ip) & 0xFFFFF)) + 1;
+ExactInsn *exact_insn_slot(ProfExact *e, uint32_t fn, uint32_t lin) {
+    uint64_t key = (((uint64_t)fn << 20) | lin) + 1;
     if ((e->ninsn + 1) * 2 > e->insn_cap && !insn_grow(e)) {
         e->oom = true;
-        return;
+        return NULL;
     }
     size_t mask = e->insn_cap - 1, h = mix(key) & mask;
     while (e->insn[h].key && e->insn[h].key != key) h = (h + 1) & mask;
@@ -138,8 +134,19 @@ void prof_exact_insns(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles, u
         e->insn[h].key = key;
         e->ninsn++;
     }
-    e->insn[h].cycles += cycles;
-    e->insn[h].insns += insns;
+    return &e->insn[h];
+}
+
+void prof_exact_insns(ProfExact *e, uint16_t cs, uint16_t ip, uint32_t cycles, uint32_t insns) {
+    ExactNode *n = &e->node[e->stack[e->depth - 1].node];
+    n->self_cycles += cycles;
+    n->self_insns += insns;
+    e->total_cycles += cycles;
+    e->total_insns += insns;
+    ExactInsn *slot = exact_insn_slot(e, n->fn, (((uint32_t)cs << 4) + ip) & 0xFFFFF);
+    if (!slot) return;
+    slot->cycles += cycles;
+    slot->insns += insns;
 }
 
 void prof_exact_call(ProfExact *e, uint16_t site_cs, uint16_t site_ip, uint16_t target_cs,

@@ -37,8 +37,13 @@ struct ProfExact {
     size_t depth, stack_cap;
     uint64_t overflow;     /* calls beyond the stack limit not yet returned */
     uint64_t total_cycles, total_insns;
+    uint32_t insn_gen;     /* changes whenever the per-instruction table moves (from 1) */
     bool oom;
 };
+
+/* The per-instruction slot of (function, linear address), made on first use (NULL: out of
+ * memory). The table may move: slots found before are then stale. */
+ExactInsn *exact_insn_slot(ProfExact *e, uint32_t fn, uint32_t lin);
 
 static inline uint32_t exact_linear(uint32_t csip) {
     return (((csip >> 16) << 4) + (csip & 0xFFFF)) & 0xFFFFF;

@@ -5,6 +5,7 @@
  * Around an interrupt taken at a boundary (IRQ, NMI, single-step trap): the clocks before its
  * entry (a HLT's wait) stay with the interrupted instruction, and the entry sequence itself is
  * charged to the handler's first address, as part of the call. */
+#include "exact_internal.h"
 #include "session_internal.h"
 
 #include <stdio.h>
@@ -88,6 +89,45 @@ static void flow_event(ProfSession *s, EmuCpu *c) {
     }
 }
 
+/* EMU_OBS_SITES: a run of replayed instructions, all in the current context; each site's memo
+ * keeps its slot (the table's generation and the context's function, and the index). The
+ * clocks since the last call not in the sites' own (none, unless something unreported ran
+ * between) go to the first, as they would one by one. */
+static void observe_sites(ProfSession *s, EmuCpu *c, uint32_t clocks) {
+    ProfExact *e = s->exact;
+    ExactNode *n = &e->node[e->stack[e->depth - 1].node];
+    const uint32_t ns = c->obs_nsites, fn = n->fn;
+    EmuObsSite *const site = c->obs_sites;
+    ExactInsn *insn = e->insn;
+    uint64_t tag = (uint64_t)e->insn_gen << 32 | fn, sum = 0;
+    for (uint32_t i = 0; i < ns; i++) {
+        const uint32_t clk = site[i].clocks;
+        ExactInsn *slot;
+        if (site[i].memo[0] == tag) {
+            slot = insn + site[i].memo[1];
+        } else {
+            slot = exact_insn_slot(e, fn, emu_linear(site[i].cs, site[i].ip));
+            if (!slot) return;
+            insn = e->insn; /* (the table may have moved) */
+            tag = (uint64_t)e->insn_gen << 32 | fn;
+            site[i].memo[0] = tag;
+            site[i].memo[1] = (uint64_t)(slot - insn);
+        }
+        slot->cycles += clk;
+        slot->insns++;
+        sum += clk;
+    }
+    if (ns && clocks != sum) {
+        ExactInsn *first = site[0].memo[0] == tag ? insn + site[0].memo[1]
+                                                  : exact_insn_slot(e, fn, emu_linear(site[0].cs, site[0].ip));
+        if (first) first->cycles += clocks - sum; /* (as the counter: modulo) */
+    }
+    n->self_cycles += clocks;
+    n->self_insns += ns;
+    e->total_cycles += clocks;
+    e->total_insns += ns;
+}
+
 static void observe(void *ctx, EmuCpu *c, EmuObsEvent ev) {
     ProfSession *s = ctx;
     uint32_t clocks = (uint32_t)(c->cycles - s->last_cycles);
@@ -104,6 +144,11 @@ static void observe(void *ctx, EmuCpu *c, EmuObsEvent ev) {
     case EMU_OBS_INT_BEGIN:
         if (clocks) prof_exact_insns(s->exact, c->insn_cs, c->insn_ip, clocks, 0);
         break;
+    case EMU_OBS_SITES:
+        s->last_insns = c->instructions;
+        observe_sites(s, c, clocks);
+        if (c->flow) flow_event(s, c);
+        break;
     case EMU_OBS_INT_END:
         c->flow = EMU_FLOW_INT;
         flow_event(s, c);
@@ -119,6 +164,7 @@ bool session_exact_start(ProfSession *s) {
     s->last_cycles = c->cycles;
     s->last_insns = c->instructions;
     emu_cpu_set_observer(c, observe, s);
+    emu_cpu_observe_sites(c, true);
     return true;
 }
 
