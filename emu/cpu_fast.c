@@ -150,20 +150,25 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
 #define FAST_ARENA_BYTES (16u << 20)
 
 typedef struct FNode {
+    /* what the replay loop reads for every node (in its first cache line) */
     FDec dec;            /* its decoded form, if it has one (else FK_GENERIC) */
-    uint64_t sig;        /* FK_GENERIC: the signature of its requests */
-    uint32_t dt;         /* its clocks */
-    uint32_t rni;        /* the clocks to the end of the read of its opcode */
-    uint64_t cum;        /* the clocks from the block's start to its end */
     uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
     uint32_t fact;       /* decoded: the fact when recorded */
     uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
     uint8_t ends_run;    /* it may transfer control otherwise than by a jump (FAST_OBSERVE_NODE) */
-    uint32_t n_iter;     /* FK_REP_MOVSB: the states between its iterations kept (or 0) */
+    uint8_t n_iter;      /* FK_REP_MOVSB: the states between its iterations kept (or 0) */
+    /* the rest */
+    uint32_t dt;         /* its clocks */
+    uint32_t rni;        /* the clocks to the end of the read of its opcode */
+    uint32_t cum;        /* the clocks from the block's start to its end */
+    uint64_t sig;        /* FK_GENERIC: the signature of its requests */
     const FIter *iter;
     FRel after;
 } FNode;
+/* Two cache lines a node, the first holding all the replay loop reads (blocks, and so nodes, are
+ * aligned on 64 bytes in the arena). */
+_Static_assert(sizeof(FNode) == 128 && offsetof(FNode, n_iter) < 64, "FNode's layout");
 
 typedef struct FBlock {
     struct FBlock *hnext; /* the hash chain */
@@ -174,7 +179,7 @@ typedef struct FBlock {
     uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls) */
     EmuObsSite *site;     /* node[i]'s, for an observer that takes EMU_OBS_SITES */
     FRel key;
-    FNode node[];
+    _Alignas(64) FNode node[];
 } FBlock;
 
 typedef struct EmuFast {
@@ -217,7 +222,7 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     size_t iters = 0;
     for (unsigned i = 0; i < n; i++) iters += f->rec[i].n_iter;
     const size_t size =
-        (offsetof(FBlock, node) + n * (sizeof(FNode) + sizeof(EmuObsSite)) + iters * sizeof(FIter) + 15) & ~(size_t)15;
+        (offsetof(FBlock, node) + n * (sizeof(FNode) + sizeof(EmuObsSite)) + iters * sizeof(FIter) + 63) & ~(size_t)63;
     if (f->used + size > FAST_ARENA_BYTES) {
         memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
         f->used = 0;
@@ -355,7 +360,9 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         fk_decode(c, &nd->dec);
         nd->fact = nd->dec.kind ? fk_fact(c, &nd->dec) : 0;
         nd->lin = lin_addr(cs0, ip0);
-        r = sig_node(c, &nd->rni, nd->dec.kind == FK_REP_MOVSB ? f->rec_iter[n] : NULL, &nd->n_iter);
+        uint32_t n_iter = 0;
+        r = sig_node(c, &nd->rni, nd->dec.kind == FK_REP_MOVSB ? f->rec_iter[n] : NULL, &n_iter);
+        nd->n_iter = (uint8_t)n_iter;
         if (r == FAST_DEADLINE || c->fabort) break;
         if (!fr_make(c, &nd->after)) break;
         nd->sig = c->fsig;
@@ -421,15 +428,25 @@ static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64
     if (last) fs_after(c, last);
 }
 
-static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
+static ALWAYS_INLINE void fs_load(EmuCpu *c, const FSaved *s) {
     memcpy(&c->r, s->regs, sizeof s->regs);
 #define X(type, name) c->name = s->name;
     FS_FIELDS
 #undef X
+}
+
+static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
+    fs_load(c, s);
     /* At a plain boundary: not halted, no REP under way. */
     c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
     for (uint32_t i = f->sh.n_undo; i-- > 0;) c->mem[f->sh.undo[i].lin] = f->sh.undo[i].old;
     f->n_undone++;
+}
+
+/* fk_run out of line, for the paths outside the loop (inlining it a second time costs the loop
+ * itself about 5%). */
+static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_t lin) {
+    return fk_run(c, d, fact, lin);
 }
 
 /* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
@@ -557,6 +574,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         const FNode *lim = end; /* the first node that ends at or after the deadline, or end */
         const FNode *cross = NULL; /* that node, if it runs here: then lim is the one after it */
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
+        const FNode *pre = NULL;   /* or that node, before which light events come (at lim) */
         if (UNLIKELY(now + blk->total >= deadline)) {
             /* (a binary search: cum grows with the node) */
             const uint64_t rel = deadline - now;
@@ -577,6 +595,9 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                     cross = lim++;
                 else if (lim->n_iter)
                     rep = lim; /* between two of its iterations */
+            } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
+                       lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at) {
+                pre = lim; /* the deadline passes while its opcode is read */
             }
         }
         for (; nd != lim; nd++) {
@@ -653,6 +674,48 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             return FAST_DEADLINE;
         }
         if (rep && nd == lim) goto rep_split;
+        if (pre && nd == lim) {
+            /* The run loop returns once the opcode of node nd is read, before it runs it; the
+             * caller's events, light, come there (they read registers only: the node is run
+             * first, to know it agrees, and its registers put aside meanwhile). The node then
+             * runs, whatever they did, and the run returns after it if the deadline has passed. */
+            if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
+            FSaved before, after;
+            fs_save(&before, c);
+            if (fk_run_call(c, &nd->dec, nd->fact, nd->lin) != 1) goto disagrees;
+            fs_save(&after, c);
+            fs_load(c, &before);
+            c->cycles = now + nd->cum - nd->dt + nd->rni;
+            c->instructions = insn0 + done + (unsigned)(nd - from);
+            fs_after(c, nd - 1);
+            c->light(c->ctx, c);
+            deadline = c->deadline;
+            fs_load(c, &after);
+            FAST_OBSERVE_NODE(nd, (unsigned)(nd - from), now + nd->cum);
+            if (UNLIKELY(verify)) {
+                c->cycles = now + nd->cum;
+                fs_after(c, nd);
+                vf_node(f, c, nd);
+            }
+            nd++;
+            if (deadline > now + nd[-1].cum && boundary_plain(c)) {
+                FAST_SITES(nd, now + nd[-1].cum, insn0 + done + (unsigned)(nd - from));
+                done += (unsigned)(nd - from);
+                continue;
+            }
+            FAST_REACHED(nd);
+            fast_leave(c, f, now, insn0, done, last);
+            fr_apply(c, state);
+            if (UNLIKELY(verify)) vf_end(f, c);
+            c->boundary_pending = 1;
+            if (deadline > now) return FAST_NODES; /* (the boundary is not plain) */
+            if (nd != end) { /* the next call may go on from here */
+                f->res_blk = blk;
+                f->res_nd = nd;
+                f->res_cycles = now;
+            }
+            return FAST_DEADLINE;
+        }
         if (nd != end) goto deadline_at;
         /* the block's end */
         FAST_REACHED(nd);
@@ -793,7 +856,7 @@ void *emu_fast_new(void) {
     EmuFast *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->hash = calloc((size_t)1 << FAST_HASH_BITS, sizeof(FBlock *));
-    f->arena = malloc(FAST_ARENA_BYTES);
+    f->arena = aligned_alloc(64, FAST_ARENA_BYTES);
     f->verify = env_on("EMU86_FAST_VERIFY");
     f->stats = env_on("EMU86_FAST_STATS");
     if (f->verify) {

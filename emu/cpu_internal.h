@@ -62,13 +62,11 @@ static ALWAYS_INLINE void setf(EmuCpu *c, uint16_t f, int on) {
 static ALWAYS_INLINE int getf(const EmuCpu *c, uint16_t f) { return (c->flags & f) != 0; }
 
 #define SZP_MASK (EMU_FLAG_SF | EMU_FLAG_ZF | EMU_FLAG_PF)
-static ALWAYS_INLINE uint16_t szp8(uint8_t r) {
-    return (uint16_t)((r & 0x80 ? EMU_FLAG_SF : 0) | (r == 0 ? EMU_FLAG_ZF : 0) |
-                      (emu_parity[r] ? EMU_FLAG_PF : 0));
-}
+extern const uint8_t emu_szp8[256]; /* SF, ZF and PF of a byte */
+static ALWAYS_INLINE uint16_t szp8(uint8_t r) { return emu_szp8[r]; }
 static ALWAYS_INLINE uint16_t szp16(uint16_t r) {
-    return (uint16_t)((r & 0x8000 ? EMU_FLAG_SF : 0) | (r == 0 ? EMU_FLAG_ZF : 0) |
-                      (emu_parity[r & 0xFF] ? EMU_FLAG_PF : 0));
+    /* (branch-free: PF of the low byte, SF the top bit, ZF) */
+    return (uint16_t)((emu_szp8[r & 0xFF] & EMU_FLAG_PF) | ((r >> 8) & EMU_FLAG_SF) | ((r == 0) << 6));
 }
 static ALWAYS_INLINE void set_szp(EmuCpu *c, uint16_t r, int word) {
     c->flags = (uint16_t)((c->flags & ~SZP_MASK) | (word ? szp16(r) : szp8((uint8_t)r)));
@@ -80,36 +78,26 @@ enum { ALU_ADD, ALU_OR, ALU_ADC, ALU_SBB, ALU_AND, ALU_SUB, ALU_XOR, ALU_CMP };
 
 #define ARITH_MASK (EMU_FLAG_CF | EMU_FLAG_PF | EMU_FLAG_AF | EMU_FLAG_ZF | EMU_FLAG_SF | EMU_FLAG_OF)
 
+/* CF, OF and AF of a sum or difference r of a and b (x: a ^ b for a sum, ~(a ^ b) for a
+ * difference, whose sign bit says the operands' signs differ), branch-free: CF is the bit
+ * above the width, OF the sign bit of (a ^ r) & ~x moved to bit 11, AF bit 4 of a ^ b ^ r. */
+static ALWAYS_INLINE uint16_t alu_cof(uint32_t a, uint32_t b, uint32_t r, uint32_t x, int word) {
+    const uint32_t o = ~x & (a ^ r);
+    const uint32_t cf = word ? (r >> 16) & 1u : (r >> 8) & 1u;
+    const uint32_t of = word ? (o >> 4) & EMU_FLAG_OF : (o << 4) & EMU_FLAG_OF;
+    return (uint16_t)(cf | of | ((a ^ b ^ r) & EMU_FLAG_AF));
+}
+
 static ALWAYS_INLINE uint16_t alu_add(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
-    uint32_t r = (uint32_t)a + b + cin;
-    uint16_t f;
-    if (word) {
-        f = szp16((uint16_t)r);
-        if (r & 0x10000) f |= EMU_FLAG_CF;
-        if ((~(a ^ b) & (a ^ r)) & 0x8000) f |= EMU_FLAG_OF;
-    } else {
-        f = szp8((uint8_t)r);
-        if (r & 0x100) f |= EMU_FLAG_CF;
-        if ((~(a ^ b) & (a ^ r)) & 0x80) f |= EMU_FLAG_OF;
-    }
-    if ((a ^ b ^ r) & 0x10) f |= EMU_FLAG_AF;
+    const uint32_t r = (uint32_t)a + b + cin;
+    const uint16_t f = (uint16_t)((word ? szp16((uint16_t)r) : szp8((uint8_t)r)) | alu_cof(a, b, r, a ^ b, word));
     c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
     return (uint16_t)r;
 }
 
 static ALWAYS_INLINE uint16_t alu_sub(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
-    uint32_t r = (uint32_t)a - b - cin;
-    uint16_t f;
-    if (word) {
-        f = szp16((uint16_t)r);
-        if (r & 0x10000) f |= EMU_FLAG_CF;
-        if (((a ^ b) & (a ^ r)) & 0x8000) f |= EMU_FLAG_OF;
-    } else {
-        f = szp8((uint8_t)r);
-        if (r & 0x100) f |= EMU_FLAG_CF;
-        if (((a ^ b) & (a ^ r)) & 0x80) f |= EMU_FLAG_OF;
-    }
-    if ((a ^ b ^ r) & 0x10) f |= EMU_FLAG_AF;
+    const uint32_t r = (uint32_t)a - b - cin;
+    const uint16_t f = (uint16_t)((word ? szp16((uint16_t)r) : szp8((uint8_t)r)) | alu_cof(a, b, r, ~(a ^ b), word));
     c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
     return (uint16_t)r;
 }

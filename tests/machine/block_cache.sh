@@ -5,7 +5,7 @@
 # and folded files of the exact one, which observes every instruction); and with
 # EMU86_FAST_VERIFY=1 every instruction the
 # cache replays is run again in the exact model and compared (clocks, registers, bus state,
-# memory), up to a clock limit that keeps the run short.
+# memory), up to a clock limit that keeps the run short, without and with profiling.
 #   block_cache.sh EMU86 GUEST.com...
 set -u
 emu=$1
@@ -28,9 +28,14 @@ for g in "$@"; do
     cmp -s "$dir/$name.cache.$f" "$dir/$name.nocache.$f" ||
       fail "$name: the $f differs with the block cache: $(diff "$dir/$name.cache.$f" "$dir/$name.nocache.$f" | head -5)"
   done
-  (cd "$dir" && EMU86_FAST_VERIFY=1 "$emu" --max-cycles 15000000 "$g" > /dev/null 2> "$name.verify" < /dev/null)
-  st=$?
-  grep -q "block cache check failed" "$dir/$name.verify" && fail "$name: $(cat "$dir/$name.verify")"
-  [ $st -lt 128 ] || fail "$name: the checked run ended with status $st: $(cat "$dir/$name.verify")"
+  # checked plain, then with a profiling tick every 60 us (the replay meets them itself: before
+  # a node's opcode is read, after a node, between two REP MOVSB iterations) and the exact
+  # profiler taking runs of instructions
+  for prof in "" "--profil=v.PRF --grain 60 --exact-profile=v.cg"; do
+    (cd "$dir" && EMU86_FAST_VERIFY=1 "$emu" $prof --max-cycles 15000000 "$g" > /dev/null 2> "$name.verify" < /dev/null)
+    st=$?
+    grep -q "block cache check failed" "$dir/$name.verify" && fail "$name ($prof): $(cat "$dir/$name.verify")"
+    [ $st -lt 128 ] || fail "$name ($prof): the checked run ended with status $st: $(cat "$dir/$name.verify")"
+  done
   echo "ok: $name ($(grep '^cycles' "$dir/$name.cache.err"))"
 done
