@@ -241,7 +241,10 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     FIter *it = (FIter *)(b->site + n);
     b->total = 0;
     for (unsigned i = 0; i < n; i++) {
-        b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip};
+        const FDec *d = &b->node[i].dec;
+        b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip,
+                                  (uint16_t)(d->next + d->imm), d->next,
+                                  d->kind == FK_CALL ? EMU_FLOW_CALL_NEAR : d->kind == FK_RET ? EMU_FLOW_RET : EMU_FLOW_NONE};
         b->node[i].iter = b->node[i].n_iter ? it : NULL;
         memcpy(it, f->rec_iter[i], b->node[i].n_iter * sizeof(FIter));
         it += b->node[i].n_iter;
@@ -377,7 +380,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
                 nd->dec.kind = nd->dec.h = FK_GENERIC;
         }
         if (nd->dec.kind != FK_REP_MOVSB) nd->n_iter = 0;
-        nd->ends_run = nd->dec.kind == FK_GENERIC || nd->dec.kind == FK_CALL || nd->dec.kind == FK_RET;
+        nd->ends_run = nd->dec.kind == FK_GENERIC;
         if (UNLIKELY(f->verify)) vf_node(f, c, nd);
         nd->sig = c->fsig;
         nd->dt = (uint32_t)(c->cycles - t0);
@@ -502,13 +505,11 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
     const FNode *const l = to - 1;
     c->cycles = at;
     c->instructions = insns;
-    if (l->dec.kind != FK_GENERIC) {
+    if (l->dec.kind != FK_GENERIC) { /* (a CALL's or RET's flow is its site's) */
         c->insn_cs = l->cs;
         c->insn_ip = l->ip;
         c->inhibit = 0;
         c->trap_next = 0;
-        if (l->dec.kind == FK_CALL) c->flow = EMU_FLOW_CALL_NEAR;
-        else if (l->dec.kind == FK_RET) c->flow = EMU_FLOW_RET;
     }
     c->obs_sites = blk->site + (from - blk->node);
     c->obs_nsites = (uint32_t)(to - from);
@@ -522,8 +523,8 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
         }                                                                                           \
     } while (0)
 
-/* The observer after node nd of the loop: by itself, or in runs that end with a node that may
- * transfer control otherwise than by a jump (CALL, RET, a generic one: FNode.ends_run). */
+/* The observer after node nd of the loop: by itself, or in runs that end with a node whose
+ * transfer of control, if any, is not known in advance (a generic one: FNode.ends_run). */
 #define FAST_OBSERVE_NODE(nd_, pending, at)                                                         \
     do {                                                                                            \
         if (obs) {                                                                                  \

@@ -65,14 +65,19 @@ typedef enum { EMU_OBS_INSN = 0, EMU_OBS_INT_BEGIN, EMU_OBS_INT_END, EMU_OBS_SIT
 /* EMU_OBS_SITES (only to an observer that asked for it: emu_cpu_observe_sites): a run of
  * instructions the block cache replayed, reported at once, in order: obs_sites[0..obs_nsites),
  * each one instruction (a REP one with all its iterations) with its clocks. The call comes
- * after the last, as EMU_OBS_INSN would for it (cycles, instructions, insn_cs:insn_ip and
- * `flow` as after it; none of the others transferred control but by a jump). `memo` is the
- * observer's own, per site: zero when the site is new, and kept as long as the cache keeps
- * it, so that a lookup done once per site can be remembered there. */
+ * after the last (cycles, instructions and insn_cs:insn_ip as after it). A site's own `flow`
+ * says how it transferred control besides jumps: EMU_FLOW_CALL_NEAR (CALL rel16: to to_ip,
+ * returning to ret_ip, both in cs) or EMU_FLOW_RET (near RET: to where the next site begins,
+ * or for the last, to CS:IP now); the CPU's `flow` is that of the last site when it is none of
+ * these (an instruction the cache replays without a decoded form). `memo` is the observer's
+ * own, per site: zero when the site is new, and kept as long as the cache keeps it, so that a
+ * lookup done once per site can be remembered there. */
 typedef struct EmuObsSite {
     uint64_t memo[2];
     uint32_t clocks;
     uint16_t cs, ip;
+    uint16_t to_ip, ret_ip;
+    uint8_t flow;
 } EmuObsSite;
 enum {
     EMU_FLOW_NONE = 0,

@@ -89,43 +89,58 @@ static void flow_event(ProfSession *s, EmuCpu *c) {
     }
 }
 
-/* EMU_OBS_SITES: a run of replayed instructions, all in the current context; each site's memo
- * keeps its slot (the table's generation and the context's function, and the index). The
- * clocks since the last call not in the sites' own (none, unless something unreported ran
- * between) go to the first, as they would one by one. */
+/* EMU_OBS_SITES: a run of replayed instructions, in the current context up to a site that
+ * calls or returns; each site's memo keeps its slot (the table's generation with the context's
+ * function, and the slot's address). The clocks since the last call not in the sites' own
+ * (none, unless something unreported ran between) go to the first, as they would one by one. */
 static void observe_sites(ProfSession *s, EmuCpu *c, uint32_t clocks) {
     ProfExact *e = s->exact;
-    ExactNode *n = &e->node[e->stack[e->depth - 1].node];
-    const uint32_t ns = c->obs_nsites, fn = n->fn;
+    const uint32_t ns = c->obs_nsites;
     EmuObsSite *const site = c->obs_sites;
-    ExactInsn *insn = e->insn;
-    uint64_t tag = (uint64_t)e->insn_gen << 32 | fn, sum = 0;
+    uint32_t node = e->stack[e->depth - 1].node, fn = e->node[node].fn, first_node = node, from = 0;
+    uint64_t tag = (uint64_t)e->insn_gen << 32 | fn, sum = 0, sum_from = 0;
     for (uint32_t i = 0; i < ns; i++) {
-        const uint32_t clk = site[i].clocks;
         ExactInsn *slot;
         if (site[i].memo[0] == tag) {
-            slot = insn + site[i].memo[1];
+            slot = (ExactInsn *)(uintptr_t)site[i].memo[1];
         } else {
             slot = exact_insn_slot(e, fn, emu_linear(site[i].cs, site[i].ip));
             if (!slot) return;
-            insn = e->insn; /* (the table may have moved) */
-            tag = (uint64_t)e->insn_gen << 32 | fn;
+            tag = (uint64_t)e->insn_gen << 32 | fn; /* (the table may have moved) */
             site[i].memo[0] = tag;
-            site[i].memo[1] = (uint64_t)(slot - insn);
+            site[i].memo[1] = (uint64_t)(uintptr_t)slot;
         }
-        slot->cycles += clk;
+        slot->cycles += site[i].clocks;
         slot->insns++;
-        sum += clk;
+        sum += site[i].clocks;
+        if (site[i].flow) {
+            /* the context's share so far, then the call or return */
+            e->node[node].self_cycles += sum - sum_from;
+            e->node[node].self_insns += i + 1 - from;
+            sum_from = sum;
+            from = i + 1;
+            const uint16_t cs = site[i].cs;
+            if (site[i].flow == EMU_FLOW_CALL_NEAR) {
+                prof_exact_call(e, cs, site[i].ip, cs, site[i].to_ip, cs, site[i].ret_ip, PROF_CALL_NEAR);
+            } else if (i + 1 < ns) {
+                prof_exact_ret(e, site[i + 1].cs, site[i + 1].ip);
+            } else {
+                prof_exact_ret(e, c->sreg[EMU_CS], c->ip);
+            }
+            node = e->stack[e->depth - 1].node;
+            fn = e->node[node].fn;
+            tag = (uint64_t)e->insn_gen << 32 | fn;
+        }
     }
-    if (ns && clocks != sum) {
-        ExactInsn *first = site[0].memo[0] == tag ? insn + site[0].memo[1]
-                                                  : exact_insn_slot(e, fn, emu_linear(site[0].cs, site[0].ip));
-        if (first) first->cycles += clocks - sum; /* (as the counter: modulo) */
-    }
-    n->self_cycles += clocks;
-    n->self_insns += ns;
+    e->node[node].self_cycles += sum - sum_from;
+    e->node[node].self_insns += ns - from;
     e->total_cycles += clocks;
     e->total_insns += ns;
+    if (ns && clocks != sum) { /* (as the counter: modulo) */
+        e->node[first_node].self_cycles += clocks - sum;
+        ExactInsn *first = exact_insn_slot(e, e->node[first_node].fn, emu_linear(site[0].cs, site[0].ip));
+        if (first) first->cycles += clocks - sum;
+    }
 }
 
 static void observe(void *ctx, EmuCpu *c, EmuObsEvent ev) {
