@@ -597,7 +597,10 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 else if (lim->n_iter)
                     rep = lim; /* between two of its iterations */
             } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
-                       lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at) {
+                       lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at &&
+                       now + lim->cum - lim->dt + lim->rni < c->light_hard) {
+                /* (light must not decline there: the caller would take the events after the
+                 * node, where the run loop has them before it) */
                 pre = lim; /* the deadline passes while its opcode is read */
             }
         }

@@ -194,8 +194,10 @@ struct EmuCpu {
      * light(ctx, cpu) at that boundary instead of returning. light does there what the caller
      * would do after the return (it may raise intr), touches neither memory nor the CPU's
      * registers, and sets the next deadline and light_at; the run returns if that deadline has
-     * passed, else goes on. The same events at the same boundaries either way. */
-    uint64_t light_at;
+     * passed, else goes on. The same events at the same boundaries either way. light may
+     * decline (set the deadline to now and light_at to UINT64_MAX, leaving the events to the
+     * caller) only when called at or after light_hard. */
+    uint64_t light_at, light_hard;
     void (*light)(void *ctx, EmuCpu *cpu);
 
     uint8_t *mem;         /* EMU_MEM_SIZE bytes (+ 16 bytes of slack) */

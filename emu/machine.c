@@ -240,6 +240,7 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
             /* added while the CPU runs (e.g. from a service): its first tick must not wait
              * for the deadline set before it existed */
             if (t->at < m->cpu.deadline) m->cpu.deadline = t->at;
+            if (t->at < m->cpu.light_hard) m->cpu.light_hard = t->at;
             return i;
         }
     }
@@ -319,11 +320,12 @@ static void trace_insn(EmuMachine *m) {
 static void set_deadline(EmuMachine *m) {
     EmuCpu *c = &m->cpu;
     c->light_at = MACHINE_NEVER;
+    c->light_hard = 0;
     if (m->trace) {
         c->deadline = c->cycles;
         return;
     }
-    uint64_t d = m->irq0_at, light = MACHINE_NEVER;
+    uint64_t d = m->irq0_at, light = MACHINE_NEVER, heavy = MACHINE_NEVER;
     for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
         const Timer *t = &m->timers[i];
         if (!t->active) continue;
@@ -333,10 +335,12 @@ static void set_deadline(EmuMachine *m) {
         }
         if (t->light) {
             if (t->at < light) light = t->at;
-        } else if (t->at < d) {
-            d = t->at;
+        } else if (t->at < heavy) {
+            heavy = t->at;
         }
     }
+    if (heavy < d) d = heavy;
+    c->light_hard = heavy; /* (light_events declines where one of them is due) */
     if (m->max_cycles && m->max_cycles < d) d = m->max_cycles;
     if (light < d) {
         c->light_at = light;

@@ -30,6 +30,60 @@ static void fail(const char *what, int pass, const EmuCpu *x, const EmuCpu *y) {
 
 static void *cache; /* kept across inputs */
 
+/* Light events (EmuCpu.light, as the machine's profiling ticks): at each deadline the state
+ * seen there goes into a signature, and the next deadline is set from the input's bytes; now
+ * and then the event is declined (the run then returns, and the loop below takes it). The CPU
+ * with the cache meets most of them inside its run; both must see the same states. */
+typedef struct Events {
+    const uint8_t *data;
+    size_t size;
+    unsigned k;
+    uint64_t sig, n;
+} Events;
+
+static unsigned next_step(Events *ev) {
+    const unsigned step = 1 + (ev->size ? (unsigned)ev->data[ev->k % ev->size] * 2u + (ev->k & 1) : 97u);
+    ev->k++;
+    return step;
+}
+
+static int declines(const Events *ev) { return (ev->k * 7 + ev->n) % 11 == 0; }
+
+static void take_event(Events *ev, EmuCpu *c) {
+    uint64_t h = ev->sig ^ c->cycles;
+    const uint64_t v[] = {c->instructions, c->sreg[EMU_CS], c->ip, c->flags, c->in_rep, c->insn_cs, c->insn_ip,
+                          c->inhibit, c->r.w[0] | (uint64_t)c->r.w[1] << 16 | (uint64_t)c->r.w[2] << 32 | (uint64_t)c->r.w[3] << 48,
+                          c->r.w[4] | (uint64_t)c->r.w[5] << 16 | (uint64_t)c->r.w[6] << 32 | (uint64_t)c->r.w[7] << 48};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) h = (h ^ v[i]) * 0x100000001B3ull;
+    ev->sig = h;
+    ev->n++;
+    c->deadline = c->light_at = c->cycles + next_step(ev);
+    /* the next one declined (light's rule below): light_hard says so in advance */
+    c->light_hard = declines(ev) ? c->deadline : UINT64_MAX;
+}
+
+static void light(void *ctx, EmuCpu *c) {
+    Events *ev = ctx;
+    if (declines(ev)) {
+        c->deadline = c->cycles; /* declined: the run returns, the caller takes it */
+        c->light_at = UINT64_MAX;
+        ev->k++;
+        return;
+    }
+    take_event(ev, c);
+}
+
+/* Run until an event is declined (or the run ends otherwise), meeting the others as the
+ * machine would: those the run returns for by calling light() itself. */
+static EmuRunResult run_events(EmuCpu *c, Events *ev) {
+    for (;;) {
+        const EmuRunResult r = emu_cpu_run(c);
+        if (r != EMU_RUN_DEADLINE || c->cycles < c->deadline || c->light_at == UINT64_MAX) return r;
+        light(ev, c);
+        if (c->light_at == UINT64_MAX) return r;
+    }
+}
+
 static void free_cache(void) {
     EmuCpu t;
     memset(&t, 0, sizeof t);
@@ -52,14 +106,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cache = x.fast;
     const uint16_t ip0 = x.ip;
     unsigned k = 0;
-    for (int pass = 0; pass < 3; pass++) {
+    /* passes 0-2: plain deadlines; 3-5 (for half the inputs): light events */
+    const int light_passes = size > 0 && (data[0] & 1);
+    Events ex, ey; /* with the cache, without */
+    for (int pass = 0; pass < (light_passes ? 6 : 3); pass++) {
         const uint64_t until = x.cycles + PASS_CLOCKS;
+        if (pass == 3) {
+            ex = ey = (Events){data, size, k, 0, 0};
+            x.light = light;
+            x.ctx = &ex;
+            x.deadline = x.light_at = x.cycles + next_step(&ex);
+            y.deadline = y.light_at = y.cycles + next_step(&ey);
+            x.light_hard = declines(&ex) ? x.deadline : UINT64_MAX;
+        }
         while (x.cycles < until) {
-            /* the next deadline: 1 to 512 clocks on, from the input's bytes */
-            const unsigned step = 1 + (size ? (unsigned)data[k % size] * 2u + (k & 1) : 97u);
-            k++;
-            x.deadline = y.deadline = x.cycles + step;
-            const EmuRunResult rx = emu_cpu_run(&x), ry = emu_cpu_run(&y);
+            EmuRunResult rx, ry;
+            if (pass < 3) {
+                /* the next deadline: 1 to 512 clocks on, from the input's bytes */
+                const unsigned step = 1 + (size ? (unsigned)data[k % size] * 2u + (k & 1) : 97u);
+                k++;
+                x.deadline = y.deadline = x.cycles + step;
+                rx = emu_cpu_run(&x);
+                ry = emu_cpu_run(&y);
+            } else {
+                rx = run_events(&x, &ex);
+                ry = run_events(&y, &ey);
+                if (x.cycles >= x.deadline) take_event(&ex, &x); /* (declined) */
+                if (y.cycles >= y.deadline) take_event(&ey, &y);
+                if (ex.sig != ey.sig || ex.n != ey.n) fail("a state seen by a light event", pass, &x, &y);
+            }
             if (rx != ry) fail("the run's result", pass, &x, &y);
             if (x.cycles != y.cycles || x.instructions != y.instructions) fail("the clock", pass, &x, &y);
             if (memcmp(&x.r, &y.r, sizeof x.r) || memcmp(x.sreg, y.sreg, sizeof x.sreg) || x.ip != y.ip ||
