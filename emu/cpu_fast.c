@@ -649,34 +649,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 }
             }
         }
-        if (cross && nd == lim) {
-            /* The deadline passed in the latest node: the caller's events, here if they are
-             * light (then on, unless they stop the run), else the run returns. */
-            if (c->light && deadline == c->light_at) {
-                FAST_SITES(nd, now + cross->cum, insn0 + done + (unsigned)(nd - from));
-                c->cycles = now + cross->cum;
-                c->instructions = insn0 + done + (unsigned)(nd - from);
-                fs_after(c, cross);
-                c->light(c->ctx, c);
-                deadline = c->deadline;
-                if (deadline > now + cross->cum && boundary_plain(c)) {
-                    done += (unsigned)(nd - from);
-                    continue;
-                }
-            }
-            FAST_REACHED(nd);
-            fast_leave(c, f, now, insn0, done, last);
-            fr_apply(c, state);
-            if (UNLIKELY(verify)) vf_end(f, c);
-            c->boundary_pending = 1;
-            if (deadline > now) return FAST_NODES; /* (the boundary is not plain) */
-            if (nd != end) { /* the next call may go on from here */
-                f->res_blk = blk;
-                f->res_nd = nd;
-                f->res_cycles = now;
-            }
-            return FAST_DEADLINE;
-        }
+        if (cross && nd == lim) goto crossed;
         if (rep && nd == lim) goto rep_split;
         if (pre && nd == lim) {
             /* The run loop returns once the opcode of node nd is read, before it runs it; the
@@ -707,18 +680,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 done += (unsigned)(nd - from);
                 continue;
             }
-            FAST_REACHED(nd);
-            fast_leave(c, f, now, insn0, done, last);
-            fr_apply(c, state);
-            if (UNLIKELY(verify)) vf_end(f, c);
-            c->boundary_pending = 1;
-            if (deadline > now) return FAST_NODES; /* (the boundary is not plain) */
-            if (nd != end) { /* the next call may go on from here */
-                f->res_blk = blk;
-                f->res_nd = nd;
-                f->res_cycles = now;
-            }
-            return FAST_DEADLINE;
+            goto returns;
         }
         if (nd != end) goto deadline_at;
         /* the block's end */
@@ -814,9 +776,42 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 vf_rep(f, c, nd, nd->n_iter);
             }
             nd++;
+            if (deadline <= now + nd[-1].cum) { /* (in its last iteration: its end is the boundary) */
+                cross = nd - 1;
+                ofrom = nd; /* (observed above) */
+                goto crossed;
+            }
             done += (unsigned)(nd - from);
         }
         continue;
+    crossed: /* the deadline passed in node cross, the latest (nd - 1) */
+        /* the caller's events, here if they are light (then on, unless they stop the run), else
+         * the run returns */
+        if (c->light && deadline == c->light_at) {
+            FAST_SITES(nd, now + cross->cum, insn0 + done + (unsigned)(nd - from));
+            c->cycles = now + cross->cum;
+            c->instructions = insn0 + done + (unsigned)(nd - from);
+            fs_after(c, cross);
+            c->light(c->ctx, c);
+            deadline = c->deadline;
+            if (deadline > now + cross->cum && boundary_plain(c)) {
+                done += (unsigned)(nd - from);
+                continue;
+            }
+        }
+    returns: /* after node nd - 1, for the deadline (passed, or events that stop the run) */
+        FAST_REACHED(nd);
+        fast_leave(c, f, now, insn0, done, last);
+        fr_apply(c, state);
+        if (UNLIKELY(verify)) vf_end(f, c);
+        c->boundary_pending = 1;
+        if (deadline > now) return FAST_NODES; /* (the boundary is not plain) */
+        if (nd != end) { /* the next call may go on from here */
+            f->res_blk = blk;
+            f->res_nd = nd;
+            f->res_cycles = now;
+        }
+        return FAST_DEADLINE;
     deadline_at: /* node nd ends at or after the deadline, and is left to the interpreter */
         FAST_REACHED(nd);
         fast_leave(c, f, now, insn0, done, last);
