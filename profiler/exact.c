@@ -104,6 +104,7 @@ ProfExact *prof_exact_new(uint16_t entry_cs, uint16_t entry_ip) {
         return NULL;
     }
     e->node[root].calls = 1;
+    e->seg_gen = 1;
     e->stack[0] = (ExactFrame){root, 0};
     e->depth = 1;
     return e;
@@ -115,6 +116,7 @@ void prof_exact_free(ProfExact *e) {
     free(e->child);
     free(e->insn);
     free(e->stack);
+    exact_segs_free(e);
     free(e);
 }
 

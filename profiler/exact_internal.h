@@ -21,6 +21,20 @@ typedef struct ExactInsn {
     uint64_t cycles, insns;
 } ExactInsn;
 
+/* A segment of instructions the block cache replays (EMU_OBS_SITES): consecutive sites in one
+ * function's context, up to a call or a return or the end of the run, the same on every pass.
+ * Its passes are counted, and spread over its instructions' slots only when settled. */
+typedef struct ExactSegSite {
+    uint32_t lin, clocks;
+} ExactSegSite;
+typedef struct ExactSeg {
+    uint64_t count;        /* passes not settled yet */
+    uint64_t sum;          /* the clocks of one pass */
+    uint32_t fn, n;
+    ExactSegSite site[];
+} ExactSeg;
+typedef struct ExactSegChunk ExactSegChunk;
+
 typedef struct ExactFrame {
     uint32_t node;
     uint32_t ret;          /* CS << 16 | IP the matching return goes to */
@@ -38,12 +52,23 @@ struct ProfExact {
     uint64_t overflow;     /* calls beyond the stack limit not yet returned */
     uint64_t total_cycles, total_insns;
     uint32_t insn_gen;     /* changes whenever the per-instruction table moves (from 1) */
+    ExactSegChunk *seg;    /* the segments, newest chunk first */
+    size_t seg_bytes;
+    uint32_t seg_gen;      /* changes whenever the segments are dropped (from 1) */
     bool oom;
 };
 
 /* The per-instruction slot of (function, linear address), made on first use (NULL: out of
  * memory). The table may move: slots found before are then stale. */
 ExactInsn *exact_insn_slot(ProfExact *e, uint32_t fn, uint32_t lin);
+
+/* A new segment of fn with n sites (count 0; the caller fills its sites and sum), or NULL
+ * (out of memory). When they take too much memory, the segments made so far are settled and
+ * dropped first: seg_gen changes, and those found before are stale. */
+ExactSeg *exact_seg_new(ProfExact *e, uint32_t fn, uint32_t n);
+/* The segments' passes counted so far into the per-instruction table (for the writers). */
+void exact_settle(ProfExact *e);
+void exact_segs_free(ProfExact *e);
 
 static inline uint32_t exact_linear(uint32_t csip) {
     return (((csip >> 16) << 4) + (csip & 0xFFFF)) & 0xFFFFF;

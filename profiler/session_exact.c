@@ -89,51 +89,57 @@ static void flow_event(ProfSession *s, EmuCpu *c) {
     }
 }
 
-/* EMU_OBS_SITES: a run of replayed instructions, in the current context up to a site that
- * calls or returns; each site's memo keeps its slot (the table's generation with the context's
- * function, and the slot's address). The clocks since the last call not in the sites' own
- * (none, unless something unreported ran between) go to the first, as they would one by one. */
+/* A new segment for the sites from st on in fn's context (left of them in the run): up to
+ * the first that calls or returns, or to the run's end. */
+static ExactSeg *new_seg(ProfExact *e, uint32_t fn, const EmuObsSite *st, uint32_t left) {
+    uint32_t n = 1;
+    while (n < left && !st[n - 1].flow) n++;
+    ExactSeg *g = exact_seg_new(e, fn, n);
+    if (!g) return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        g->site[i] = (ExactSegSite){emu_linear(st[i].cs, st[i].ip), st[i].clocks};
+        g->sum += st[i].clocks;
+    }
+    return g;
+}
+
+/* EMU_OBS_SITES: a run of replayed instructions, in segments (exact_internal.h): the memo of a
+ * segment's first site keeps it (with the segments' generation and the context's function).
+ * It still fits where the sites up to its last are in this run, and its last calls or returns
+ * or is the run's last. The clocks since the last call not in the sites' own (none, unless
+ * something unreported ran between) go to the first, as they would one by one. */
 static void observe_sites(ProfSession *s, EmuCpu *c, uint32_t clocks) {
     ProfExact *e = s->exact;
     const uint32_t ns = c->obs_nsites;
     EmuObsSite *const site = c->obs_sites;
-    uint32_t node = e->stack[e->depth - 1].node, fn = e->node[node].fn, first_node = node, from = 0;
-    uint64_t tag = (uint64_t)e->insn_gen << 32 | fn, sum = 0, sum_from = 0;
-    for (uint32_t i = 0; i < ns; i++) {
-        ExactInsn *slot;
-        if (site[i].memo[0] == tag) {
-            slot = (ExactInsn *)(uintptr_t)site[i].memo[1];
-        } else {
-            slot = exact_insn_slot(e, fn, emu_linear(site[i].cs, site[i].ip));
-            if (!slot) return;
-            tag = (uint64_t)e->insn_gen << 32 | fn; /* (the table may have moved) */
-            site[i].memo[0] = tag;
-            site[i].memo[1] = (uint64_t)(uintptr_t)slot;
+    uint32_t node = e->stack[e->depth - 1].node, first_node = node;
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < ns;) {
+        const uint32_t fn = e->node[node].fn;
+        ExactSeg *g = (ExactSeg *)(uintptr_t)site[i].memo[1];
+        if (site[i].memo[0] != ((uint64_t)e->seg_gen << 32 | fn) || g->n > ns - i ||
+            (g->n < ns - i && !site[i + g->n - 1].flow)) {
+            g = new_seg(e, fn, site + i, ns - i);
+            if (!g) return;
+            site[i].memo[0] = (uint64_t)e->seg_gen << 32 | fn;
+            site[i].memo[1] = (uint64_t)(uintptr_t)g;
         }
-        slot->cycles += site[i].clocks;
-        slot->insns++;
-        sum += site[i].clocks;
-        if (site[i].flow) {
-            /* the context's share so far, then the call or return */
-            e->node[node].self_cycles += sum - sum_from;
-            e->node[node].self_insns += i + 1 - from;
-            sum_from = sum;
-            from = i + 1;
-            const uint16_t cs = site[i].cs;
-            if (site[i].flow == EMU_FLOW_CALL_NEAR) {
-                prof_exact_call(e, cs, site[i].ip, cs, site[i].to_ip, cs, site[i].ret_ip, PROF_CALL_NEAR);
-            } else if (i + 1 < ns) {
-                prof_exact_ret(e, site[i + 1].cs, site[i + 1].ip);
-            } else {
+        g->count++;
+        e->node[node].self_cycles += g->sum;
+        e->node[node].self_insns += g->n;
+        sum += g->sum;
+        i += g->n;
+        const EmuObsSite *l = &site[i - 1];
+        if (l->flow) {
+            if (l->flow == EMU_FLOW_CALL_NEAR)
+                prof_exact_call(e, l->cs, l->ip, l->cs, l->to_ip, l->cs, l->ret_ip, PROF_CALL_NEAR);
+            else if (i < ns)
+                prof_exact_ret(e, site[i].cs, site[i].ip);
+            else
                 prof_exact_ret(e, c->sreg[EMU_CS], c->ip);
-            }
             node = e->stack[e->depth - 1].node;
-            fn = e->node[node].fn;
-            tag = (uint64_t)e->insn_gen << 32 | fn;
         }
     }
-    e->node[node].self_cycles += sum - sum_from;
-    e->node[node].self_insns += ns - from;
     e->total_cycles += clocks;
     e->total_insns += ns;
     if (ns && clocks != sum) { /* (as the counter: modulo) */
@@ -189,6 +195,7 @@ bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
     ProfNamer n = {s->have_map ? &s->map : NULL, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u,
                    &sys};
     bool ok = true;
+    exact_settle(s->exact);
     if (s->cfg.callgrind_path) {
         ProfBuf b = {0};
         prof_exact_callgrind(s->exact, &n, s->cfg.program, s->cfg.command, &b);
