@@ -533,13 +533,14 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
         }                                                                                           \
     } while (0)
 
-/* `slow`: the checking copy, or the one that calls the observer (each tested at run time) */
+/* `slow`: 0 the plain copy; 1 the checking copy, or the one that calls the observer (each
+ * tested at run time); 2 the one for an observer of runs of sites, without checks */
 static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
-    const int verify = slow && f->verify, obs = slow;
+    const int verify = slow == 1 && f->verify, obs = slow != 0;
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     const uint64_t insn0 = c->instructions;
-    const int sites = obs && c->observe && c->observe_sites;
+    const int sites = slow == 2 || (obs && c->observe && c->observe_sites);
     const FNode *ofrom = NULL; /* sites: the first node not reported yet */
     FRel entry;
     const FRel *state;       /* the state at the boundary reached */
@@ -835,9 +836,14 @@ stop:
     return done ? FAST_NODES : FAST_NONE;
 }
 
+/* (each copy a function of its own: the compiler then inlines as much in each) */
+static NOINLINE int fast_run_slow(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 1); }
+static NOINLINE int fast_run_sites(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 2); }
+
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    return UNLIKELY(f->verify || c->observe) ? fast_run(c, f, 1) : fast_run(c, f, 0);
+    if (LIKELY(!f->verify && !c->observe)) return fast_run(c, f, 0);
+    return !f->verify && c->observe_sites ? fast_run_sites(c, f) : fast_run_slow(c, f);
 }
 
 /* ---- the cache's life ---- */
