@@ -158,9 +158,18 @@ void prof_exact_call(ProfExact *e, uint16_t site_cs, uint16_t site_ip, uint16_t 
         e->overflow++;
         return;
     }
-    uint32_t node = child_of(e, e->stack[e->depth - 1].node, (uint32_t)site_cs << 16 | site_ip,
-                             (uint32_t)target_cs << 16 | target_ip);
-    if (node == EXACT_NO_PARENT) return;
+    const uint32_t parent = e->stack[e->depth - 1].node, site = (uint32_t)site_cs << 16 | site_ip,
+                   fn = (uint32_t)target_cs << 16 | target_ip;
+    ExactNode *p = &e->node[parent];
+    uint32_t node = p->memo_child;
+    if (!node || p->memo_site != site || p->memo_fn != fn) { /* (not the same call as its latest) */
+        node = child_of(e, parent, site, fn);
+        if (node == EXACT_NO_PARENT) return;
+        p = &e->node[parent]; /* (the nodes may have moved) */
+        p->memo_site = site;
+        p->memo_fn = fn;
+        p->memo_child = node;
+    }
     if (e->depth == e->stack_cap) {
         ExactFrame *s = realloc(e->stack, e->stack_cap * 2 * sizeof *s);
         if (!s) {

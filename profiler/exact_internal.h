@@ -13,6 +13,7 @@ typedef struct ExactNode {
     uint32_t site;         /* the calling instruction's CS << 16 | IP (root: 0) */
     uint64_t calls;        /* times entered */
     uint64_t self_cycles, self_insns;
+    uint32_t memo_site, memo_fn, memo_child; /* its latest call (memo_child 0: none yet) */
 } ExactNode;
 
 /* Cost of one instruction address inside one function. */
