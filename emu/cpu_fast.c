@@ -155,7 +155,6 @@ typedef struct FNode {
     uint32_t lin;        /* CS:IP's linear address */
     uint16_t cs, ip;
     uint32_t fact;       /* decoded: the fact when recorded */
-    uint8_t check_ip;    /* the node before it may have gone elsewhere (a jump, FK_GENERIC) */
     uint8_t ends_run;    /* it may transfer control otherwise than by a jump (FAST_OBSERVE_NODE) */
     uint8_t n_iter;      /* FK_REP_MOVSB: the states between its iterations kept (or 0) */
     /* the rest */
@@ -193,7 +192,7 @@ typedef struct EmuFast {
     EmuCpu *shadow;
     uint8_t *shadow_mem;
     unsigned vf_iters; /* vf_rep */
-    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split;
+    uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
     /* where the latest replay stopped for a deadline: block, next node, clock */
     FBlock *res_blk;
     const FNode *res_nd;
@@ -245,6 +244,10 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
         b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip,
                                   (uint16_t)(d->next + d->imm), d->next,
                                   d->kind == FK_CALL ? EMU_FLOW_CALL_NEAR : d->kind == FK_RET ? EMU_FLOW_RET : EMU_FLOW_NONE};
+        if (d->kind == FK_RET) { /* where the block goes on after it: fk_run tells if not there */
+            b->node[i].dec.alu = i + 1 < n;
+            b->node[i].dec.imm = i + 1 < n ? b->node[i + 1].ip : 0;
+        }
         b->node[i].iter = b->node[i].n_iter ? it : NULL;
         memcpy(it, f->rec_iter[i], b->node[i].n_iter * sizeof(FIter));
         it += b->node[i].n_iter;
@@ -369,7 +372,6 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         if (r == FAST_DEADLINE || c->fabort) break;
         if (!fr_make(c, &nd->after)) break;
         nd->sig = c->fsig;
-        nd->check_ip = n > 0 && (f->rec[n - 1].dec.kind == FK_GENERIC || f->rec[n - 1].dec.kind >= FK_JCC);
         if (nd->dec.kind) {
             /* the bytes it ran, and where it went, are those decoded */
             uint64_t now_bytes;
@@ -533,6 +535,22 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
         }                                                                                           \
     } while (0)
 
+/* After node nd, run in the loop: the observer, and the checks. */
+#define FAST_NODE_DONE(nd_)                                                                         \
+    do {                                                                                            \
+        FAST_OBSERVE_NODE(nd_, (unsigned)((nd_) - from), now + (nd_)->cum);                         \
+        if (UNLIKELY(verify)) {                                                                     \
+            if ((nd_) != cross && now + (nd_)->cum >= deadline)                                     \
+                vf_fail(c, f->shadow, "a node past the deadline");                                  \
+            c->cycles = now + (nd_)->cum;                                                           \
+            c->insn_cs = (nd_)->cs;                                                                 \
+            c->insn_ip = (nd_)->ip;                                                                 \
+            c->inhibit = 0;                                                                         \
+            c->trap_next = 0;                                                                       \
+            vf_node(f, c, nd_);                                                                     \
+        }                                                                                           \
+    } while (0)
+
 /* `slow`: 0 the plain copy; 1 the checking copy, or the one that calls the observer (each
  * tested at run time); 2 the one for an observer of runs of sites, without checks */
 static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
@@ -605,22 +623,19 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 pre = lim; /* the deadline passes while its opcode is read */
             }
         }
+        /* (A node runs where the one before it went: every decoded form but RET goes where it
+         * went when recorded, or disagrees; RET and FK_GENERIC nodes check where they went.) */
         for (; nd != lim; nd++) {
-            if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
             const int run = fk_run(c, &nd->dec, nd->fact, nd->lin);
             if (LIKELY(run == 1)) {
                 /* Neither IF, TF, the inputs nor the REP state change in these: the boundary
                  * after it is plain. */
-                FAST_OBSERVE_NODE(nd, (unsigned)(nd - from), now + nd->cum);
-                if (UNLIKELY(verify)) {
-                    if (nd != cross && now + nd->cum >= deadline) vf_fail(c, f->shadow, "a node past the deadline");
-                    c->cycles = now + nd->cum;
-                    c->insn_cs = nd->cs;
-                    c->insn_ip = nd->ip;
-                    c->inhibit = 0;
-                    c->trap_next = 0;
-                    vf_node(f, c, nd);
-                }
+                FAST_NODE_DONE(nd);
+            } else if (run == 3) { /* a RET elsewhere than the next node */
+                FAST_NODE_DONE(nd);
+                f->n_moved++;
+                if (++nd != lim) goto elsewhere;
+                break; /* (what comes at lim checks) */
             } else if (run == 0) {
                 goto disagrees;
             } else { /* FK_GENERIC */
@@ -648,6 +663,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                     FAST_REACHED(nd);
                     goto stop;
                 }
+                if (nd + 1 != end && (nd[1].ip != c->ip || nd[1].cs != CS)) {
+                    f->n_moved++;
+                    if (++nd != lim) goto elsewhere;
+                    break;
+                }
             }
         }
         if (cross && nd == lim) goto crossed;
@@ -657,10 +677,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
              * caller's events, light, come there (they read registers only: the node is run
              * first, to know it agrees, and its registers put aside meanwhile). The node then
              * runs, whatever they did, and the run returns after it if the deadline has passed. */
-            if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
+            if (nd->ip != c->ip || nd->cs != CS) goto elsewhere;
             FSaved before, after;
             fs_save(&before, c);
-            if (fk_run_call(c, &nd->dec, nd->fact, nd->lin) != 1) goto disagrees;
+            const int run = fk_run_call(c, &nd->dec, nd->fact, nd->lin);
+            if (run != 1 && run != 3) goto disagrees;
             fs_save(&after, c);
             fs_load(c, &before);
             c->cycles = now + nd->cum - nd->dt + nd->rni;
@@ -677,6 +698,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             }
             nd++;
             if (deadline > now + nd[-1].cum && boundary_plain(c)) {
+                if (run == 3) goto elsewhere;
                 FAST_SITES(nd, now + nd[-1].cum, insn0 + done + (unsigned)(nd - from));
                 done += (unsigned)(nd - from);
                 continue;
@@ -727,7 +749,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         }
         continue;
     rep_split: /* the deadline falls between two iterations of node nd, a REP MOVSB */
-        if (nd->check_ip && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
+        if (nd->ip != c->ip || nd->cs != CS) goto elsewhere;
         {
             uint64_t bytes;
             memcpy(&bytes, c->mem + nd->lin, 8);
@@ -796,6 +818,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             c->light(c->ctx, c);
             deadline = c->deadline;
             if (deadline > now + cross->cum && boundary_plain(c)) {
+                if (nd != end && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
                 done += (unsigned)(nd - from);
                 continue;
             }
@@ -881,11 +904,13 @@ void emu_fast_free(void *fast) {
     if (f->stats)
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
-                "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops\n",
+                "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
+                "%llu moved\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
-                (unsigned long long)f->n_resumed, (unsigned long long)f->n_split);
+                (unsigned long long)f->n_resumed, (unsigned long long)f->n_split,
+                (unsigned long long)f->n_moved);
     free(f->hash);
     free(f->arena);
     free(f->shadow);
