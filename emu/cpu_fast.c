@@ -596,14 +596,16 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
         const FNode *pre = NULL;   /* or that node, before which light events come (at lim) */
         if (UNLIKELY(now + blk->total >= deadline)) {
-            /* (a binary search: cum grows with the node) */
+            /* (a binary search, cum growing with the node, without branches on the data: a
+             * profiling tick's would be mispredicted; the answer lies in [lo, lo + n]) */
             const uint64_t rel = deadline - now;
-            unsigned lo = (unsigned)(nd - blk->node), hi = blk->n;
-            while (lo < hi) {
-                const unsigned mid = (lo + hi) >> 1;
-                if (blk->cum[mid] < rel) lo = mid + 1;
-                else hi = mid;
+            unsigned lo = (unsigned)(nd - blk->node), n = blk->n - lo;
+            while (n > 1) {
+                const unsigned half = n >> 1;
+                lo = blk->cum[lo + half - 1] < rel ? lo + half : lo;
+                n -= half;
             }
+            lo += n && blk->cum[lo] < rel;
             lim = blk->node + lo;
             /* The run loop would run it and return after it, unless the deadline comes before
              * its opcode is read (or in a REP, between two iterations): a decoded form other

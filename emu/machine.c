@@ -25,6 +25,7 @@ static void schedule_irq0(EmuMachine *m, uint64_t now_tick) {
     uint64_t t = pit_next_rise(&m->pit, 0, now_tick);
     m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
     m->irq0_at = cycle_at(m, m->irq0_due);
+    m->sched_gen++;
     if (m->irq0_at < m->cpu.deadline) m->cpu.deadline = m->irq0_at;
 }
 
@@ -237,6 +238,7 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
             t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
             t->fn = fn;
             t->ctx = ctx;
+            m->sched_gen++;
             /* added while the CPU runs (e.g. from a service): its first tick must not wait
              * for the deadline set before it existed */
             if (t->at < m->cpu.deadline) m->cpu.deadline = t->at;
@@ -249,11 +251,13 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
 
 void emu_machine_remove_timer(EmuMachine *m, int h) {
     if (h >= 0 && h < MACHINE_MAX_TIMERS) m->timers[h].active = 0;
+    m->sched_gen++;
 }
 
 void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
     if (h < 0 || h >= MACHINE_MAX_TIMERS) return;
     m->timers[h].light = light;
+    m->sched_gen++;
     /* heavier now: the deadline the CPU runs to may no longer be one it can handle itself */
     if (!light) m->cpu.light_at = MACHINE_NEVER;
 }
@@ -321,19 +325,24 @@ static void set_deadline(EmuMachine *m) {
     EmuCpu *c = &m->cpu;
     c->light_at = MACHINE_NEVER;
     c->light_hard = 0;
+    m->light1 = NULL;
     if (m->trace) {
         c->deadline = c->cycles;
         return;
     }
     uint64_t d = m->irq0_at, light = MACHINE_NEVER, heavy = MACHINE_NEVER;
+    Timer *light1 = NULL;
+    unsigned nlight = 0;
     for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
-        const Timer *t = &m->timers[i];
+        Timer *t = &m->timers[i];
         if (!t->active) continue;
         if (t->retry) { /* single-step until the sample can be taken */
             c->deadline = c->cycles;
             return;
         }
         if (t->light) {
+            light1 = t;
+            nlight++;
             if (t->at < light) light = t->at;
         } else if (t->at < heavy) {
             heavy = t->at;
@@ -342,6 +351,8 @@ static void set_deadline(EmuMachine *m) {
     if (heavy < d) d = heavy;
     c->light_hard = heavy; /* (light_events declines where one of them is due) */
     if (m->max_cycles && m->max_cycles < d) d = m->max_cycles;
+    m->light1 = nlight == 1 ? light1 : NULL;
+    m->rest_at = d;
     if (light < d) {
         c->light_at = light;
         d = light;
@@ -354,6 +365,29 @@ static void set_deadline(EmuMachine *m) {
  * returns, and the run loop does it). */
 static void light_events(void *ctx, EmuCpu *c) {
     EmuMachine *m = ctx;
+    Timer *const t1 = m->light1;
+    if (t1 && c->cycles < m->rest_at) {
+        /* The common case, in short: only the one light timer is due (as process_events and
+         * set_deadline would do it, unless its function changed the timers or IRQ0). */
+        const uint32_t gen = m->sched_gen;
+        while (t1->active && t1->at <= c->cycles) {
+            const uint64_t due = t1->next_tick * EMU_PIT_DIV;
+            t1->next_tick += t1->period;
+            t1->at = cycle_at(m, t1->next_tick * EMU_PIT_DIV);
+            if (!t1->retry) {
+                t1->pending_due = due;
+                t1->retry = t1->fn(t1->ctx, m, due);
+            }
+        }
+        if (t1->retry || m->sched_gen != gen) {
+            set_deadline(m);
+            return;
+        }
+        const int before = t1->at < m->rest_at;
+        c->light_at = before ? t1->at : MACHINE_NEVER;
+        c->deadline = before ? t1->at : m->rest_at;
+        return;
+    }
     for (int i = 0; i < MACHINE_MAX_TIMERS; i++) {
         const Timer *t = &m->timers[i];
         if (t->active && !t->light && t->at <= c->cycles) {

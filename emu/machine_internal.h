@@ -59,6 +59,12 @@ struct EmuMachine {
     uint64_t irq0_due;    /* master time of the next IRQ0 edge */
     uint64_t irq0_at;     /* the CPU clock it is seen at (the first at or after irq0_due) */
     Timer timers[MACHINE_MAX_TIMERS];
+    /* set_deadline's findings for light_events: the only light timer (or NULL), the first clock
+     * anything else is due at, and a count of changes to the timers and IRQ0 (after which
+     * they no longer hold) */
+    Timer *light1;
+    uint64_t rest_at;
+    uint32_t sched_gen;
 
     uint8_t port61;
     uint8_t last_scan;
