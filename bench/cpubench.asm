@@ -1,15 +1,24 @@
 ; emu86 CPU benchmark: a CPU-bound loop mixing ALU work, [bx+si+disp] loads and stores,
 ; CALL/RET, MUL, DIV, a short REP MOVSB and LOOP. Deterministic: same instructions and clocks
 ; on every run. Built twice: as a DOS .COM (ends with INT 21h/4Ch) and, with -DFLAT, as a flat
-; image for tests/machine/guestrun (ends with the test service F1h 40h).
+; image for tests/machine/guestrun (ends with the test service F1h 40h). -DREPEAT=N runs the
+; whole loop N times (bench/run.sh times those: a longer run, less at the mercy of a moment's
+; load on the host).
         cpu     8086
         org     0x100
 
 %ifndef ITER
 %define ITER 60000
 %endif
+%ifndef REPEAT
+%define REPEAT 1
+%endif
 
 start:  cld
+%if REPEAT > 1
+        mov     word [rounds], REPEAT
+again:
+%endif
         mov     bp, ITER
 outer:  mov     cx, 8
         xor     bx, bx
@@ -33,6 +42,10 @@ inner:  mov     ax, [bx+si+data]        ; loads and stores through [bx+si+disp]
         rep movsb
         dec     bp
         jnz     outer
+%if REPEAT > 1
+        dec     word [rounds]
+        jnz     again
+%endif
 %ifdef FLAT
         mov     al, 0
         db      0xF1, 0x40
@@ -58,3 +71,6 @@ work:   push    cx
 data:   dw      1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597
         dw      2584, 4181, 6765, 10946, 17711, 28657, 46368, 9999
 buf:    times 32 db 0
+%if REPEAT > 1
+rounds: dw      0
+%endif
