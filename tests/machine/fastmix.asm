@@ -111,23 +111,7 @@ div_err:
         add     word [sum+2], 7
         iret
 
-hex4:   mov     cx, 4
-.l:     push    cx
-        mov     cl, 4
-        rol     ax, cl
-        push    ax
-        and     al, 15
-        add     al, '0'
-        cmp     al, '9'
-        jbe     .p
-        add     al, 7
-.p:     mov     dl, al
-        mov     ah, 2
-        int     0x21
-        pop     ax
-        pop     cx
-        loop    .l
-        ret
+%include "hex4.inc"
 
 table:  dw      t0, t1, t2, t3
 count:  dw      0

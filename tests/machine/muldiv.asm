@@ -99,23 +99,7 @@ acc:    pushf
         xor     [sum+2], ax
         ret
 
-hex4:   mov     cx, 4
-.l:     push    cx
-        mov     cl, 4
-        rol     ax, cl
-        push    ax
-        and     al, 15
-        add     al, '0'
-        cmp     al, '9'
-        jbe     .p
-        add     al, 7
-.p:     mov     dl, al
-        mov     ah, 2
-        int     0x21
-        pop     ax
-        pop     cx
-        loop    .l
-        ret
+%include "hex4.inc"
 
 x:      dw      0
 sum:    dw      0, 0
