@@ -424,6 +424,14 @@ static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
     c->trap_next = 0;
 }
 
+/* The CPU as a caller sees it after node `last` (the light events, an observer): the clock, the
+ * count, and what the node leaves. */
+static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, uint64_t insns) {
+    c->cycles = cycles;
+    c->instructions = insns;
+    fs_after(c, last);
+}
+
 /* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
 static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64_t insn0, unsigned done,
                                      const FNode *last) {
@@ -504,15 +512,7 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
  * latest ending at clock `at` with the count `insns`. */
 static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from, const FNode *to, uint64_t at,
                                 uint64_t insns) {
-    const FNode *const l = to - 1;
-    c->cycles = at;
-    c->instructions = insns;
-    if (l->dec.kind != FK_GENERIC) { /* (a CALL's or RET's flow is its site's) */
-        c->insn_cs = l->cs;
-        c->insn_ip = l->ip;
-        c->inhibit = 0;
-        c->trap_next = 0;
-    }
+    fs_at(c, to - 1, at, insns); /* (a CALL's or RET's flow is its site's) */
     c->obs_sites = blk->site + (from - blk->node);
     c->obs_nsites = (uint32_t)(to - from);
     c->observe(c->observe_ctx, c, EMU_OBS_SITES);
@@ -686,9 +686,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             if (run != 1 && run != 3) goto disagrees;
             fs_save(&after, c);
             fs_load(c, &before);
-            c->cycles = now + nd->cum - nd->dt + nd->rni;
-            c->instructions = insn0 + done + (unsigned)(nd - from);
-            fs_after(c, nd - 1);
+            fs_at(c, nd - 1, now + nd->cum - nd->dt + nd->rni, insn0 + done + (unsigned)(nd - from));
             c->light(c->ctx, c);
             deadline = c->deadline;
             fs_load(c, &after);
@@ -773,9 +771,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 c->rep_seg = 0xFF;
                 c->rep_pending_irq = 0;
                 FAST_OBSERVE(nd, (unsigned)(nd - from), start + nd->iter[i].clk);
-                c->cycles = start + nd->iter[i].clk;
-                c->instructions = insn0 + done + (unsigned)(nd - from) + 1;
-                fs_after(c, nd);
+                fs_at(c, nd, start + nd->iter[i].clk, insn0 + done + (unsigned)(nd - from) + 1);
                 if (UNLIKELY(verify)) vf_rep(f, c, nd, i);
                 if (c->light && deadline == c->light_at) {
                     c->light(c->ctx, c);
@@ -814,9 +810,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
          * the run returns */
         if (c->light && deadline == c->light_at) {
             FAST_SITES(nd, now + cross->cum, insn0 + done + (unsigned)(nd - from));
-            c->cycles = now + cross->cum;
-            c->instructions = insn0 + done + (unsigned)(nd - from);
-            fs_after(c, cross);
+            fs_at(c, cross, now + cross->cum, insn0 + done + (unsigned)(nd - from));
             c->light(c->ctx, c);
             deadline = c->deadline;
             if (deadline > now + cross->cum && boundary_plain(c)) {
