@@ -144,7 +144,7 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
 
 /* ---- blocks ---- */
 
-#define FAST_NODES_MAX 32
+#define FAST_NODES_MAX 32 /* (the search for a deadline's node takes five steps) */
 #define FAST_VARIANTS 4 /* blocks from the same state at most (recorded where nodes disagree) */
 #define FAST_HASH_BITS 16
 #define FAST_ARENA_BYTES (16u << 20)
@@ -175,7 +175,8 @@ typedef struct FBlock {
     uint16_t cs, ip;
     uint32_t n;
     uint64_t total;       /* the clocks of all its nodes */
-    uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls) */
+    uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls;
+                                   * UINT32_MAX after the last) */
     EmuObsSite *site;     /* node[i]'s, for an observer that takes EMU_OBS_SITES */
     FRel key;
     _Alignas(64) FNode node[];
@@ -255,6 +256,7 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
         b->node[i].cum = b->total;
         b->cum[i] = (uint32_t)b->total;
     }
+    for (unsigned i = n; i < FAST_NODES_MAX; i++) b->cum[i] = UINT32_MAX;
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
@@ -596,17 +598,19 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
         const FNode *pre = NULL;   /* or that node, before which light events come (at lim) */
         if (UNLIKELY(now + blk->total >= deadline)) {
-            /* (a binary search, cum growing with the node, without branches on the data: a
-             * profiling tick's would be mispredicted; the answer lies in [lo, lo + n]) */
+            /* (a binary search in five steps, without branches on the data, which a profiling
+             * tick's would mispredict: cum grows with the node, and is padded with UINT32_MAX to
+             * 32; at least the last node's reaches rel, so k counts those before it, and then
+             * the nodes already run: none before nd, unless the deadline has passed already) */
             const uint64_t rel = deadline - now;
-            unsigned lo = (unsigned)(nd - blk->node), n = blk->n - lo;
-            while (n > 1) {
-                const unsigned half = n >> 1;
-                lo = blk->cum[lo + half - 1] < rel ? lo + half : lo;
-                n -= half;
-            }
-            lo += n && blk->cum[lo] < rel;
-            lim = blk->node + lo;
+            const uint32_t *const cum = blk->cum;
+            unsigned k = cum[15] < rel ? 16u : 0u;
+            k += cum[k + 7] < rel ? 8u : 0u;
+            k += cum[k + 3] < rel ? 4u : 0u;
+            k += cum[k + 1] < rel ? 2u : 0u;
+            k += cum[k] < rel;
+            const unsigned first = (unsigned)(nd - blk->node);
+            lim = blk->node + (k > first ? k : first);
             /* The run loop would run it and return after it, unless the deadline comes before
              * its opcode is read (or in a REP, between two iterations): a decoded form other
              * than REP MOVSB whose opcode is read before the deadline runs here. */
