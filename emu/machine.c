@@ -279,6 +279,20 @@ void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
 
 /* ---- the run loop ---- */
 
+/* Timer t's ticks due by CPU clock `now`. */
+static void timer_ticks(EmuMachine *m, Timer *t, uint64_t now) {
+    while (t->active && t->at <= now) {
+        uint64_t due = t->next_tick * EMU_PIT_DIV;
+        t->next_tick += t->period;
+        t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
+        /* A tick while an earlier one still waits merges with it, as a pending IRQ would. */
+        if (!t->retry) {
+            t->pending_due = due;
+            t->retry = t->fn(t->ctx, m, due);
+        }
+    }
+}
+
 /* Handle everything that is due at the current clock. */
 static void process_events(EmuMachine *m) {
     const uint64_t now = m->cpu.cycles; /* (what is due at a master time is due at the first CPU
@@ -295,16 +309,7 @@ static void process_events(EmuMachine *m) {
         Timer *t = &m->timers[i];
         if (!t->active) continue;
         if (t->retry) t->retry = t->fn(t->ctx, m, t->pending_due);
-        while (t->active && t->at <= now) {
-            uint64_t due = t->next_tick * EMU_PIT_DIV;
-            t->next_tick += t->period;
-            t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
-            /* A tick while an earlier one still waits merges with it, as a pending IRQ would. */
-            if (!t->retry) {
-                t->pending_due = due;
-                t->retry = t->fn(t->ctx, m, due);
-            }
-        }
+        timer_ticks(m, t, now);
     }
 }
 
@@ -370,15 +375,7 @@ static void light_events(void *ctx, EmuCpu *c) {
         /* The common case, in short: only the one light timer is due (as process_events and
          * set_deadline would do it, unless its function changed the timers or IRQ0). */
         const uint32_t gen = m->sched_gen;
-        while (t1->active && t1->at <= c->cycles) {
-            const uint64_t due = t1->next_tick * EMU_PIT_DIV;
-            t1->next_tick += t1->period;
-            t1->at = cycle_at(m, t1->next_tick * EMU_PIT_DIV);
-            if (!t1->retry) {
-                t1->pending_due = due;
-                t1->retry = t1->fn(t1->ctx, m, due);
-            }
-        }
+        timer_ticks(m, t1, c->cycles);
         if (t1->retry || m->sched_gen != gen) {
             set_deadline(m);
             return;

@@ -88,7 +88,6 @@ static bool insn_grow(ProfExact *e) {
     free(e->insn);
     e->insn = t;
     e->insn_cap = cap;
-    e->insn_gen++;
     return true;
 }
 

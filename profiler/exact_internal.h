@@ -52,7 +52,6 @@ struct ProfExact {
     size_t depth, stack_cap;
     uint64_t overflow;     /* calls beyond the stack limit not yet returned */
     uint64_t total_cycles, total_insns;
-    uint32_t insn_gen;     /* changes whenever the per-instruction table moves (from 1) */
     ExactSegChunk *seg;    /* the segments, newest chunk first */
     size_t seg_bytes;
     uint32_t seg_gen;      /* changes whenever the segments are dropped (from 1) */
