@@ -112,6 +112,15 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
 /* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
  * nothing: the node began at a plain boundary, and neither IF, TF nor the inputs change in a
  * string instruction), as the run loop would run them: FAST_DEADLINE where it would return. */
+/* The deadline has passed where the run loop would return for it: the caller's events there
+ * instead, if they are light and nothing else is due, as the replay meets them (so that a
+ * block recorded across a profiling tick does not end at it). True if the run goes on. */
+static NOINLINE int sig_light(EmuCpu *c) {
+    if (!c->light || c->deadline != c->light_at || c->cycles >= c->light_hard || c->stop) return 0;
+    c->light(c->ctx, c);
+    return c->deadline > c->cycles && !c->stop;
+}
+
 static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
     const uint64_t t0 = c->cycles;
     c->fsig = FSIG_START;
@@ -120,9 +129,9 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
     c->boundary_pending = 0;
     B_rni_hot(c);
     *rni = (uint32_t)(c->cycles - t0);
-    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    if (c->cycles >= c->deadline && !sig_light(c)) return FAST_DEADLINE;
     exec_one(c);
-    if (c->cycles >= c->deadline) return FAST_DEADLINE;
+    if (c->cycles >= c->deadline && !sig_light(c)) return FAST_DEADLINE;
     unsigned k = 0, kept = it != NULL;
     while (c->in_rep) {
         if (c->stop) {
@@ -135,7 +144,7 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
             k++;
         }
         exec_one(c);
-        if (c->cycles >= c->deadline) return FAST_DEADLINE;
+        if (c->cycles >= c->deadline && !sig_light(c)) return FAST_DEADLINE;
     }
     if (n_it) *n_it = kept ? k : 0;
     fsig_mix(c, EV_END);
@@ -174,6 +183,7 @@ typedef struct FBlock {
     struct FBlock *next[2]; /* the blocks last found after this one, the latest first */
     uint16_t cs, ip;
     uint32_t n;
+    uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
     uint64_t total;       /* the clocks of all its nodes */
     uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls;
                                    * UINT32_MAX after the last) */
@@ -194,6 +204,10 @@ typedef struct EmuFast {
     uint8_t *shadow_mem;
     unsigned vf_iters; /* vf_rep */
     uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
+    /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
+     * the clock at the start of that pass through its block */
+    uint64_t ahead_at, ahead_now;
+    const struct FNode *ahead_nd;
     /* where the latest replay stopped for a deadline: block, next node, clock */
     FBlock *res_blk;
     const FNode *res_nd;
@@ -240,8 +254,10 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->site = (EmuObsSite *)(b->node + n);
     FIter *it = (FIter *)(b->site + n);
     b->total = 0;
+    b->decoded = 1;
     for (unsigned i = 0; i < n; i++) {
         const FDec *d = &b->node[i].dec;
+        if (d->kind == FK_GENERIC) b->decoded = 0;
         b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip,
                                   (uint16_t)(d->next + d->imm), d->next,
                                   d->kind == FK_CALL ? EMU_FLOW_CALL_NEAR : d->kind == FK_RET ? EMU_FLOW_RET : EMU_FLOW_NONE};
@@ -284,6 +300,7 @@ static void vf_begin(EmuFast *f, const EmuCpu *c) {
     f->shadow->port_out = vf_port_out;
     f->shadow->int_ack = NULL;
     f->shadow->hle_trap = NULL;
+    f->shadow->light = NULL;
     f->shadow->observe = NULL;
     memcpy(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16);
 }
@@ -432,6 +449,63 @@ static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, u
     c->cycles = cycles;
     c->instructions = insns;
     fs_after(c, last);
+}
+
+/* A sampling timer's tick (EmuCpu.sample_rule), due at a boundary of the replay at clock clk,
+ * taken here if it may be: the sample by its rule (the IRQ rule's CS:IP at the boundary is
+ * CS:irq_ip; the EXEC rule's is the instruction before it, insn, a decoded node: so no
+ * interrupt shadow), for each tick due by clk; then the next deadline. Returns false, and
+ * changes nothing, if light must take it. */
+static NOINLINE int fast_sample(EmuCpu *c, uint64_t clk, uint16_t irq_ip, const FNode *insn) {
+    EmuSample s;
+    if (c->sample_rule == EMU_SAMPLE_EXEC) s = (EmuSample){insn->cs, insn->ip};
+    else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) s = (EmuSample){CS, irq_ip};
+    else return 0;
+    if (clk >= c->sample_rest) return 0;
+    uint64_t at = c->light_at;
+    do {
+        if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
+        c->samples[c->sample_n++] = s;
+        at += c->sample_every;
+    } while (at <= clk);
+    const int before = at < c->sample_rest;
+    c->light_at = before ? at : UINT64_MAX;
+    c->deadline = before ? at : c->sample_rest;
+    return 1;
+}
+
+/* A sampling timer's tick, due at the deadline, which passes in node `cross` of a block with
+ * decoded nodes only, not its last: taken ahead, before the nodes up to it run, if it may be
+ * (one tick, and the next deadline after the block's end, at clock `block_end`). The sample
+ * holds if the run gets past `cross`, which then ends the same (by the IRQ rule, the next node
+ * follows it: IF is the same as now, and no shadow); else fast_sample_undo takes it back. */
+static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *cross, uint64_t now) {
+    const uint64_t clk = now + cross->cum, block_end = now + blk->total;
+    EmuSample s;
+    if (c->sample_rule == EMU_SAMPLE_EXEC) s = (EmuSample){cross->cs, cross->ip};
+    else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) s = (EmuSample){cross[1].cs, cross[1].ip};
+    else return 0;
+    const uint64_t at = c->light_at + c->sample_every;
+    const uint64_t next = at < c->sample_rest ? at : c->sample_rest;
+    if (clk >= c->sample_rest || at <= clk || next <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
+    f->ahead_at = c->light_at;
+    f->ahead_nd = cross;
+    f->ahead_now = now;
+    c->samples[c->sample_n++] = s;
+    c->light_at = at < c->sample_rest ? at : UINT64_MAX;
+    c->deadline = next;
+    return 1;
+}
+
+/* Node nd of the block that started at clock `now` did not run as recorded (or not to where
+ * it went then): the tick taken ahead at or after it, if any, is undone (as before it). True
+ * if it was. */
+static NOINLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
+    if (f->ahead_nd == NULL || f->ahead_now != now || nd > f->ahead_nd) return 0;
+    c->sample_n--;
+    c->light_at = c->deadline = f->ahead_at;
+    f->ahead_nd = NULL;
+    return 1;
 }
 
 /* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
@@ -621,6 +695,14 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                     cross = lim++;
                 else if (lim->n_iter)
                     rep = lim; /* between two of its iterations */
+                if (cross && c->sample_rule && deadline == c->light_at && blk->decoded && lim != end &&
+                    fast_sample_ahead(c, f, blk, cross, now)) {
+                    /* (the replay then goes on through the block, as if no deadline fell in it;
+                     * fast_sample_undo where it does not) */
+                    cross = NULL;
+                    lim = end;
+                    deadline = c->deadline;
+                }
             } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
                        lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at &&
                        now + lim->cum - lim->dt + lim->rni < c->light_hard) {
@@ -639,10 +721,18 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 FAST_NODE_DONE(nd);
             } else if (run == 3) { /* a RET elsewhere than the next node */
                 FAST_NODE_DONE(nd);
+                if (lim == end && fast_sample_undo(c, f, nd, now)) {
+                    deadline = c->deadline;
+                    if (now + nd->cum >= deadline) { /* (the tick comes where it went) */
+                        cross = nd;
+                        lim = nd + 1;
+                    }
+                }
                 f->n_moved++;
                 if (++nd != lim) goto elsewhere;
                 break; /* (what comes at lim checks) */
             } else if (run == 0) {
+                if (lim == end && fast_sample_undo(c, f, nd, now)) deadline = c->deadline;
                 goto disagrees;
             } else { /* FK_GENERIC */
                 FSaved sv;
@@ -690,8 +780,11 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             if (run != 1 && run != 3) goto disagrees;
             fs_save(&after, c);
             fs_load(c, &before);
-            fs_at(c, nd - 1, now + nd->cum - nd->dt + nd->rni, insn0 + done + (unsigned)(nd - from));
-            c->light(c->ctx, c);
+            /* (after a generic node, inhibit may be set: light takes that case) */
+            if (nd[-1].dec.kind == FK_GENERIC || !fast_sample(c, now + nd->cum - nd->dt + nd->rni, nd->ip, nd - 1)) {
+                fs_at(c, nd - 1, now + nd->cum - nd->dt + nd->rni, insn0 + done + (unsigned)(nd - from));
+                c->light(c->ctx, c);
+            }
             deadline = c->deadline;
             fs_load(c, &after);
             FAST_OBSERVE_NODE(nd, (unsigned)(nd - from), now + nd->cum);
@@ -778,7 +871,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 fs_at(c, nd, start + nd->iter[i].clk, insn0 + done + (unsigned)(nd - from) + 1);
                 if (UNLIKELY(verify)) vf_rep(f, c, nd, i);
                 if (c->light && deadline == c->light_at) {
-                    c->light(c->ctx, c);
+                    if (!fast_sample(c, c->cycles, (uint16_t)(c->ip - 2), nd)) c->light(c->ctx, c);
                     deadline = c->deadline;
                     if (deadline > c->cycles && !(c->nmi | (c->intr & (c->flags >> 9)) | c->stop)) continue;
                 }
@@ -814,8 +907,10 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
          * the run returns */
         if (c->light && deadline == c->light_at) {
             FAST_SITES(nd, now + cross->cum, insn0 + done + (unsigned)(nd - from));
-            fs_at(c, cross, now + cross->cum, insn0 + done + (unsigned)(nd - from));
-            c->light(c->ctx, c);
+            if (!fast_sample(c, now + cross->cum, c->ip, cross)) {
+                fs_at(c, cross, now + cross->cum, insn0 + done + (unsigned)(nd - from));
+                c->light(c->ctx, c);
+            }
             deadline = c->deadline;
             if (deadline > now + cross->cum && boundary_plain(c)) {
                 if (nd != end && (nd->ip != c->ip || nd->cs != CS)) goto elsewhere;
@@ -865,8 +960,11 @@ static NOINLINE int fast_run_sites(EmuCpu *c, EmuFast *f) { return fast_run(c, f
 
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    if (LIKELY(!f->verify && !c->observe)) return fast_run(c, f, 0);
-    return !f->verify && c->observe_sites ? fast_run_sites(c, f) : fast_run_slow(c, f);
+    const int r = LIKELY(!f->verify && !c->observe) ? fast_run(c, f, 0)
+                  : !f->verify && c->observe_sites  ? fast_run_sites(c, f)
+                                                    : fast_run_slow(c, f);
+    if (c->sample_n) c->sample_flush(c->ctx, c); /* (the samples taken, before the caller runs) */
+    return r;
 }
 
 /* ---- the cache's life ---- */

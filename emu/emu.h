@@ -54,6 +54,16 @@ typedef enum {
 
 typedef struct EmuCpu EmuCpu;
 
+/* A sample of where the CPU is, taken for a sampling timer (emu_machine_add_sampler). */
+typedef struct EmuSample {
+    uint16_t cs, ip;
+} EmuSample;
+/* The rule a sample is taken by. IRQ: the CS:IP a hardware interrupt taken there would push
+ * (the sample waits while it could not be taken: IF=0 or an interrupt shadow). EXEC: the
+ * CS:IP of the instruction that was executing (its first prefix). */
+typedef enum { EMU_SAMPLE_IRQ = 1, EMU_SAMPLE_EXEC = 2 } EmuSampleRule;
+#define EMU_SAMPLE_BUF 32
+
 /* Observer of execution (the exact profiler): called after every instruction, REP iteration or
  * HLE service slice (EMU_OBS_INSN: insn_cs:insn_ip is where it began, `flow` how it transferred
  * control), and around an interrupt entry taken at a boundary (hardware interrupt, NMI or
@@ -199,6 +209,19 @@ struct EmuCpu {
      * caller) only when called at or after light_hard. */
     uint64_t light_at, light_hard;
     void (*light)(void *ctx, EmuCpu *cpu);
+    /* Optional, a lighter form of light: when the light event at light_at is a sampling
+     * timer's tick and nothing else is due before sample_rest, the replay may take the sample
+     * itself by sample_rule (0: it may not), into samples[], then the ticks after it every
+     * sample_every clocks, setting light_at and the deadline as light would. It calls
+     * sample_flush(ctx, cpu) to hand them over (sample_n back to 0) when samples[] is full and
+     * before the run returns: sample_n is 0 whenever the caller's code runs. A sample by the
+     * IRQ rule that must wait is left to light. */
+    uint8_t sample_rule;
+    uint8_t sample_n;
+    uint32_t sample_every;
+    uint64_t sample_rest;
+    void (*sample_flush)(void *ctx, EmuCpu *cpu);
+    EmuSample samples[EMU_SAMPLE_BUF];
 
     uint8_t *mem;         /* EMU_MEM_SIZE bytes (+ 16 bytes of slack) */
     uint32_t rom_start;   /* writes at or above this linear address are ignored */
@@ -386,6 +409,17 @@ void emu_machine_remove_timer(EmuMachine *m, int handle);
  * from inside its run (EmuCpu.light), which saves leaving and re-entering the run per tick.
  * Timers are not light unless set so. */
 void emu_machine_set_timer_light(EmuMachine *m, int handle, bool light);
+
+/* A sampling timer: a timer whose ticks are samples of where the CPU is, by `rule` (IRQ: a
+ * tick waits, as emu_machine_add_timer's callback returning true would, while the sample
+ * cannot be taken). fn receives them in the order taken, n >= 1 at a time; when the timer is
+ * light, a batch may hold the samples of several ticks (taken each at its own boundary), and
+ * comes before any other code of the machine or its callers runs; fn must then change
+ * nothing but its own data (as for any light timer). Returns a timer handle >= 0 (for emu_machine_set_timer_light and
+ * emu_machine_remove_timer), or -1. */
+typedef void (*EmuSampleFn)(void *ctx, EmuMachine *m, const EmuSample *s, unsigned n);
+int emu_machine_add_sampler(EmuMachine *m, uint32_t period_pit_clocks, EmuSampleRule rule, EmuSampleFn fn,
+                            void *ctx);
 
 /* Sampling helpers for timers. IRQ rule: the CS:IP a hardware interrupt taken now would push
  * (false while it could not be taken: IF=0 or an interrupt shadow). Exact rule: the CS:IP of

@@ -20,18 +20,26 @@ static uint64_t cycle_at(const EmuMachine *m, uint64_t master) {
     return (master + m->div - 1) / m->div;
 }
 
+/* The timers or IRQ0 changed: what set_deadline found no longer holds (for light_events, and
+ * for the CPU's taking of samples, which must not set a deadline past the new ones). */
+static void sched_changed(EmuMachine *m) {
+    m->sched_gen++;
+    m->cpu.sample_rule = 0;
+}
+
 /* Recompute when OUT0 next rises, and pull the CPU's deadline in if needed. */
 static void schedule_irq0(EmuMachine *m, uint64_t now_tick) {
     uint64_t t = pit_next_rise(&m->pit, 0, now_tick);
     m->irq0_due = t == PIT_NEVER ? MACHINE_NEVER : t * EMU_PIT_DIV;
     m->irq0_at = cycle_at(m, m->irq0_due);
-    m->sched_gen++;
+    sched_changed(m);
     if (m->irq0_at < m->cpu.deadline) m->cpu.deadline = m->irq0_at;
 }
 
 static void update_intr(EmuMachine *m) { m->cpu.intr = (uint8_t)pic_intr(&m->pic); }
 
 static void light_events(void *ctx, EmuCpu *c);
+static void sample_flush(void *ctx, EmuCpu *c);
 
 /* ---- I/O ports ---- */
 
@@ -184,6 +192,7 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     m->cpu.int_ack = int_ack;
     m->cpu.hle_trap = machine_trap;
     m->cpu.light = light_events;
+    m->cpu.sample_flush = sample_flush;
     m->cpu.light_at = MACHINE_NEVER;
     memcpy(m->mem + 0xF0000, emu_bios_rom, emu_bios_rom_size < 0x10000 ? emu_bios_rom_size : 0x10000);
     m->cpu.rom_start = 0xF0000;
@@ -233,12 +242,13 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
             t->active = 1;
             t->retry = 0;
             t->light = 0;
+            t->rule = 0;
             t->period = period;
             t->next_tick = machine_tick(m, m->cpu.cycles) + period;
             t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
             t->fn = fn;
             t->ctx = ctx;
-            m->sched_gen++;
+            sched_changed(m);
             /* added while the CPU runs (e.g. from a service): its first tick must not wait
              * for the deadline set before it existed */
             if (t->at < m->cpu.deadline) m->cpu.deadline = t->at;
@@ -249,15 +259,42 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
     return -1;
 }
 
+/* A sampling timer's tick, outside the CPU's own taking of them: one sample, or a wait. */
+static bool sample_tick(void *ctx, EmuMachine *m, uint64_t due) {
+    (void)due;
+    const Timer *t = ctx;
+    EmuSample s;
+    if (t->rule == EMU_SAMPLE_EXEC) emu_machine_exec_sample(m, &s.cs, &s.ip);
+    else if (!emu_machine_irq_sample(m, &s.cs, &s.ip)) return true;
+    t->sample_fn(t->sample_ctx, m, &s, 1);
+    return false;
+}
+
+int emu_machine_add_sampler(EmuMachine *m, uint32_t period, EmuSampleRule rule, EmuSampleFn fn, void *ctx) {
+    if (!fn || (rule != EMU_SAMPLE_IRQ && rule != EMU_SAMPLE_EXEC)) return -1;
+    const int h = emu_machine_add_timer(m, period, sample_tick, NULL);
+    if (h < 0) return h;
+    Timer *t = &m->timers[h];
+    t->ctx = t;
+    t->rule = (uint8_t)rule;
+    t->sample_fn = fn;
+    t->sample_ctx = ctx;
+    /* (due times are whole PIT clocks: each falls on a CPU clock if the CPU's divisor divides
+     * the PIT's) */
+    const uint64_t every = EMU_PIT_DIV % m->div == 0 ? (uint64_t)period * (EMU_PIT_DIV / m->div) : 0;
+    t->every = every <= UINT32_MAX ? (uint32_t)every : 0;
+    return h;
+}
+
 void emu_machine_remove_timer(EmuMachine *m, int h) {
     if (h >= 0 && h < MACHINE_MAX_TIMERS) m->timers[h].active = 0;
-    m->sched_gen++;
+    sched_changed(m);
 }
 
 void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
     if (h < 0 || h >= MACHINE_MAX_TIMERS) return;
     m->timers[h].light = light;
-    m->sched_gen++;
+    sched_changed(m);
     /* heavier now: the deadline the CPU runs to may no longer be one it can handle itself */
     if (!light) m->cpu.light_at = MACHINE_NEVER;
 }
@@ -330,6 +367,7 @@ static void set_deadline(EmuMachine *m) {
     EmuCpu *c = &m->cpu;
     c->light_at = MACHINE_NEVER;
     c->light_hard = 0;
+    c->sample_rule = 0;
     m->light1 = NULL;
     if (m->trace) {
         c->deadline = c->cycles;
@@ -360,9 +398,28 @@ static void set_deadline(EmuMachine *m) {
     m->rest_at = d;
     if (light < d) {
         c->light_at = light;
+        /* the one light timer, a sampler whose ticks fall on CPU clocks: the CPU may take
+         * them itself, up to anything else */
+        if (m->light1 && m->light1->rule && m->light1->every) {
+            c->sample_rule = light1->rule;
+            c->sample_every = light1->every;
+            c->sample_rest = d;
+        }
         d = light;
     }
     c->deadline = d;
+}
+
+/* EmuCpu.sample_flush: the samples the CPU took, each at its own tick of the sampler light1,
+ * whose due times the CPU went past meanwhile. */
+static void sample_flush(void *ctx, EmuCpu *c) {
+    EmuMachine *m = ctx;
+    Timer *t = m->light1;
+    const unsigned n = c->sample_n;
+    c->sample_n = 0;
+    t->next_tick += (uint64_t)t->period * n;
+    t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
+    t->sample_fn(t->sample_ctx, m, c->samples, n);
 }
 
 /* EmuCpu.light: at the boundary where the deadline light_at was reached, what the run loop
@@ -371,6 +428,7 @@ static void set_deadline(EmuMachine *m) {
 static void light_events(void *ctx, EmuCpu *c) {
     EmuMachine *m = ctx;
     Timer *const t1 = m->light1;
+    if (c->sample_n) sample_flush(m, c); /* (the ticks it took come first) */
     if (t1 && c->cycles < m->rest_at) {
         /* The common case, in short: only the one light timer is due (as process_events and
          * set_deadline would do it, unless its function changed the timers or IRQ0). */

@@ -25,6 +25,13 @@ typedef struct Timer {
     EmuTimerFn fn;
     void *ctx;
     uint8_t active, retry, light; /* light: see emu_machine_set_timer_light */
+    /* a sampling timer (emu_machine_add_sampler; fn is then the machine's): its rule (0 for
+     * any other timer), its callback, and its period in CPU clocks if every due time falls on
+     * a CPU clock (else 0: the CPU does not take its samples itself) */
+    uint8_t rule;
+    uint32_t every;
+    EmuSampleFn sample_fn;
+    void *sample_ctx;
 } Timer;
 
 /* A service whose clocks are still being spent (keyed by trap address and stack). */

@@ -178,21 +178,22 @@ uint64_t prof_session_ticks(const ProfSession *s) { return s->ticks; }
 
 /* ---- the run ---- */
 
-/* One profiling tick: the sample by the chosen rule, into every histogram. */
-static bool on_tick(void *ctx, EmuMachine *m, uint64_t due) {
-    (void)due;
+/* Profiling ticks, each sampled by the chosen rule (by the IRQ rule a tick waits while IF=0,
+ * as the IRQ would), into every histogram. */
+static void on_samples(void *ctx, EmuMachine *m, const EmuSample *smp, unsigned n) {
+    (void)m;
     ProfSession *s = ctx;
-    uint16_t cs, ip;
-    if (s->cfg.sample_exact) emu_machine_exec_sample(m, &cs, &ip);
-    else if (!emu_machine_irq_sample(m, &cs, &ip)) return true; /* IF=0: the IRQ would wait */
-    s->ticks++;
-    prof_sampler_tick(&s->sampler, cs, ip);
-    if (s->guest.on) session_guest_tick(s, cs, ip);
-    return false;
+    s->ticks += n;
+    for (unsigned i = 0; i < n; i++) {
+        prof_sampler_tick(&s->sampler, smp[i].cs, smp[i].ip);
+        if (s->guest.on) session_guest_tick(s, smp[i].cs, smp[i].ip);
+    }
 }
 
 bool session_start_timer(ProfSession *s) {
-    if (s->timer < 0) s->timer = emu_machine_add_timer(s->m, prof_pit_divisor(s->cfg.grain_us), on_tick, s);
+    if (s->timer < 0)
+        s->timer = emu_machine_add_sampler(s->m, prof_pit_divisor(s->cfg.grain_us),
+                                           s->cfg.sample_exact ? EMU_SAMPLE_EXEC : EMU_SAMPLE_IRQ, on_samples, s);
     if (s->timer < 0) return false;
     /* A tick only reads the CPU, unless it counts into the guest's own buffer (memory). */
     emu_machine_set_timer_light(s->m, s->timer, !s->guest.on);

@@ -84,6 +84,100 @@ static EmuRunResult run_events(EmuCpu *c, Events *ev) {
     }
 }
 
+/* Sampling ticks (EmuCpu.sample_rule, as the machine's profiler's): every `every` clocks,
+ * sampled by the IRQ or the EXEC rule. The CPU with the cache takes most of them itself, into
+ * samples[] (flushed to sm_flush), and hands the rest to light; the other returns for each, and
+ * the loop below takes it as the machine would (by the IRQ rule a sample waits, the CPU then
+ * stepping, while IF=0 or in a shadow). Now and then something else is due (`rest`, from the
+ * input's bytes): the runs return for it. Both must take the same samples in the same order. */
+typedef struct Sampling {
+    const uint8_t *data;
+    size_t size;
+    unsigned k;
+    uint8_t rule, retry;
+    uint32_t every;
+    uint64_t at, rest, rests, sig, n;
+} Sampling;
+
+static void sm_take(Sampling *sm, uint16_t cs, uint16_t ip) {
+    sm->sig = (sm->sig ^ ((uint64_t)cs << 16 | ip)) * 0x100000001B3ull;
+    sm->n++;
+}
+
+static void sm_flush(void *ctx, EmuCpu *c) {
+    Sampling *sm = ctx;
+    for (unsigned i = 0; i < c->sample_n; i++) sm_take(sm, c->samples[i].cs, c->samples[i].ip);
+    sm->at += (uint64_t)sm->every * c->sample_n;
+    c->sample_n = 0;
+}
+
+/* one tick's sample (the machine's sample_tick): false if it must wait */
+static int sm_sample(Sampling *sm, const EmuCpu *c) {
+    if (sm->rule == EMU_SAMPLE_EXEC) sm_take(sm, c->insn_cs, c->insn_ip);
+    else if ((c->flags & EMU_FLAG_IF) && !c->inhibit)
+        sm_take(sm, c->sreg[EMU_CS], c->in_rep ? (uint16_t)(c->ip - 2) : c->ip);
+    else return 0;
+    return 1;
+}
+
+/* what is due by now (the machine's process_events) */
+static void sm_events(Sampling *sm, const EmuCpu *c) {
+    if (sm->retry) sm->retry = !sm_sample(sm, c);
+    while (sm->at <= c->cycles) {
+        if (!sm->retry) sm->retry = !sm_sample(sm, c);
+        sm->at += sm->every;
+    }
+    if (sm->rest <= c->cycles) {
+        sm->rest = c->cycles + 1 + (uint64_t)sm->data[sm->k++ % sm->size] * 16u;
+        sm->rests++;
+    }
+}
+
+/* the next deadline (the machine's set_deadline) */
+static void sm_schedule(const Sampling *sm, EmuCpu *c) {
+    c->sample_rule = 0;
+    c->light_at = UINT64_MAX;
+    c->light_hard = 0;
+    if (sm->retry) { /* (stepping until the sample can be taken) */
+        c->deadline = c->cycles;
+        return;
+    }
+    c->light_hard = c->deadline = sm->rest;
+    if (sm->at < sm->rest) {
+        c->light_at = c->deadline = sm->at;
+        c->sample_rule = sm->rule;
+        c->sample_every = sm->every;
+        c->sample_rest = sm->rest;
+    }
+}
+
+/* EmuCpu.light (the machine's light_events): declined where the rest is due */
+static void sm_light(void *ctx, EmuCpu *c) {
+    Sampling *sm = ctx;
+    if (c->sample_n) sm_flush(sm, c);
+    if (c->cycles >= sm->rest) {
+        c->deadline = c->cycles;
+        c->light_at = UINT64_MAX;
+        return;
+    }
+    sm_events(sm, c);
+    sm_schedule(sm, c);
+}
+
+/* The machine's run loop, up to the first return for the rest at or after `until`. */
+static EmuRunResult sm_run(EmuCpu *c, Sampling *sm, uint64_t until) {
+    for (;;) {
+        sm_schedule(sm, c);
+        if (c->deadline <= c->cycles) c->force_step = 1;
+        const EmuRunResult r = emu_cpu_run(c);
+        if (c->sample_n) abort(); /* (flushed before the run returns) */
+        if (r == EMU_RUN_HALT_FOREVER) return r;
+        const uint64_t rests = sm->rests;
+        sm_events(sm, c);
+        if (sm->rests != rests && c->cycles >= until) return r;
+    }
+}
+
 static void free_cache(void) {
     EmuCpu t;
     memset(&t, 0, sizeof t);
@@ -144,6 +238,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         emu_cpu_jump(&x, 0x1000, ip0);
         emu_cpu_jump(&y, 0x1000, ip0);
+    }
+    /* passes 6-8 (for half the inputs): sampling ticks, by the rule and every so many clocks
+     * (1 to 128, times 1, 4, 16 or 64) the input's second and first bytes say */
+    if (size > 1 && (data[0] & 2)) {
+        const uint32_t every = (1u + (data[1] >> 1)) << ((data[0] >> 2 & 3) * 2);
+        Sampling sx = {data, size, k, data[1] & 1 ? EMU_SAMPLE_EXEC : EMU_SAMPLE_IRQ, 0, every, 0, 0, 0, 0, 0};
+        sx.at = x.cycles + sx.every;
+        sx.rest = x.cycles + 1 + (uint64_t)data[k % size] * 16u;
+        Sampling sy = sx;
+        x.light = sm_light;
+        x.ctx = &sx;
+        x.sample_flush = sm_flush;
+        for (int pass = 6; pass < 9; pass++) {
+            const uint64_t until = x.cycles + PASS_CLOCKS;
+            const EmuRunResult rx = sm_run(&x, &sx, until), ry = sm_run(&y, &sy, until);
+            if (sx.sig != sy.sig || sx.n != sy.n) fail("the samples", pass, &x, &y);
+            if (rx != ry) fail("the run's result", pass, &x, &y);
+            if (x.cycles != y.cycles || x.instructions != y.instructions) fail("the clock", pass, &x, &y);
+            if (memcmp(&x.r, &y.r, sizeof x.r) || memcmp(x.sreg, y.sreg, sizeof x.sreg) || x.ip != y.ip ||
+                x.flags != y.flags || x.halted != y.halted || x.in_rep != y.in_rep)
+                fail("the state", pass, &x, &y);
+            emu_cpu_jump(&x, 0x1000, ip0);
+            emu_cpu_jump(&y, 0x1000, ip0);
+        }
     }
     if (memcmp(mx, my, EMU_MEM_SIZE)) {
         uint32_t a = 0;
