@@ -200,8 +200,9 @@ struct EmuCpu {
     uint64_t deadline;
     uint64_t instructions;
     /* Optional: the caller's events handled without leaving cpu_run() (the machine's light
-     * timers). When the deadline it reaches is light_at, the block cache's replay may call
-     * light(ctx, cpu) at that boundary instead of returning. light does there what the caller
+     * timers). When the deadline it reaches is light_at, the block cache (replaying or
+     * recording) may call light(ctx, cpu) where the run would return for it, instead of
+     * returning. light does there what the caller
      * would do after the return (it may raise intr), touches neither memory nor the CPU's
      * registers, and sets the next deadline and light_at; the run returns if that deadline has
      * passed, else goes on. The same events at the same boundaries either way. light may
