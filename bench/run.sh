@@ -49,10 +49,12 @@ time_all() {
       awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f\n", b-a}' >>"$tmp/t.$k"
     done
   done
-  for k in "${!cmds[@]}"; do median <"$tmp/t.$k" >"$tmp/s.$k"; done
+  for k in "${!cmds[@]}"; do median <"$tmp/t.$k" >"$tmp/s.$k"; sort -n "$tmp/t.$k" | head -1 >"$tmp/n.$k"; done
 }
 
-# row K [BASE]: "label MIPS MHz seconds (counts)", and the overhead against row BASE
+# row K [BASE]: "label MIPS MHz seconds (counts)", and the overhead against row BASE (of the
+# medians, and of the fastest of the 5: a slow spell of the host lengthens runs, never shortens
+# them)
 row() {
   local k=$1 base=${2:-} stats insns cycles s
   stats=$(cd "$tmp" && eval "set -- ${cmds[k]}" && "$1" --stats "${@:2}" 2>&1 >/dev/null </dev/null)
@@ -62,7 +64,8 @@ row() {
   awk -v l="${labels[k]}" -v i="$insns" -v c="$cycles" -v s="$s" \
     'BEGIN{printf "%-26s %8.1f MIPS %8.1f MHz %7.3f s  (%d instructions, %d clocks)", l, i/s/1e6, c/s/1e6, s, i, c}'
   if [ -n "$base" ]; then
-    awk -v s="$s" -v p="$(cat "$tmp/s.$base")" 'BEGIN{printf "  %+.1f%%", (s / p - 1) * 100}'
+    awk -v s="$s" -v p="$(cat "$tmp/s.$base")" -v n="$(cat "$tmp/n.$k")" -v q="$(cat "$tmp/n.$base")" \
+      'BEGIN{printf "  %+.1f%% (fastest: %+.1f%%)", (s / p - 1) * 100, (n / q - 1) * 100}'
   fi
   echo
 }

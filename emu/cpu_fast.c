@@ -140,7 +140,7 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
         }
         if (kept) { /* the state between two iterations, while all of them can be kept */
             kept = k < FAST_ITERS_MAX && fr_make(c, &it[k].after);
-            it[k].clk = (uint32_t)(c->cycles - t0);
+            if (kept) it[k].clk = (uint32_t)(c->cycles - t0); /* (not past the end) */
             k++;
         }
         exec_one(c);
