@@ -451,6 +451,23 @@ static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, u
     fs_after(c, last);
 }
 
+/* The sample by the rule, at a boundary after a decoded node (so no interrupt shadow): of that
+ * node, insn (EXEC), or the CS:IP an interrupt would push there (IRQ). False if it waits. */
+static ALWAYS_INLINE int fast_rule_sample(const EmuCpu *c, const FNode *insn, uint16_t irq_cs, uint16_t irq_ip,
+                                          EmuSample *s) {
+    if (c->sample_rule == EMU_SAMPLE_EXEC) *s = (EmuSample){insn->cs, insn->ip};
+    else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) *s = (EmuSample){irq_cs, irq_ip};
+    else return 0;
+    return 1;
+}
+
+/* The sampler's next tick is due at `at`: the deadline, unless anything else comes first. */
+static ALWAYS_INLINE void fast_next_tick(EmuCpu *c, uint64_t at) {
+    const int before = at < c->sample_rest;
+    c->light_at = before ? at : UINT64_MAX;
+    c->deadline = before ? at : c->sample_rest;
+}
+
 /* A sampling timer's tick (EmuCpu.sample_rule), due at a boundary of the replay at clock clk,
  * taken here if it may be: the sample by its rule (the IRQ rule's CS:IP at the boundary is
  * CS:irq_ip; the EXEC rule's is the instruction before it, insn, a decoded node: so no
@@ -458,19 +475,14 @@ static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, u
  * changes nothing, if light must take it. */
 static NOINLINE int fast_sample(EmuCpu *c, uint64_t clk, uint16_t irq_ip, const FNode *insn) {
     EmuSample s;
-    if (c->sample_rule == EMU_SAMPLE_EXEC) s = (EmuSample){insn->cs, insn->ip};
-    else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) s = (EmuSample){CS, irq_ip};
-    else return 0;
-    if (clk >= c->sample_rest) return 0;
+    if (!fast_rule_sample(c, insn, CS, irq_ip, &s) || clk >= c->sample_rest) return 0;
     uint64_t at = c->light_at;
     do {
         if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
         c->samples[c->sample_n++] = s;
         at += c->sample_every;
     } while (at <= clk);
-    const int before = at < c->sample_rest;
-    c->light_at = before ? at : UINT64_MAX;
-    c->deadline = before ? at : c->sample_rest;
+    fast_next_tick(c, at);
     return 1;
 }
 
@@ -482,9 +494,7 @@ static NOINLINE int fast_sample(EmuCpu *c, uint64_t clk, uint16_t irq_ip, const 
 static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *cross, uint64_t now) {
     const uint64_t clk = now + cross->cum, block_end = now + blk->total;
     EmuSample s;
-    if (c->sample_rule == EMU_SAMPLE_EXEC) s = (EmuSample){cross->cs, cross->ip};
-    else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) s = (EmuSample){cross[1].cs, cross[1].ip};
-    else return 0;
+    if (!fast_rule_sample(c, cross, cross[1].cs, cross[1].ip, &s)) return 0;
     const uint64_t at = c->light_at + c->sample_every;
     const uint64_t next = at < c->sample_rest ? at : c->sample_rest;
     if (clk >= c->sample_rest || at <= clk || next <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
@@ -492,8 +502,7 @@ static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, 
     f->ahead_nd = cross;
     f->ahead_now = now;
     c->samples[c->sample_n++] = s;
-    c->light_at = at < c->sample_rest ? at : UINT64_MAX;
-    c->deadline = next;
+    fast_next_tick(c, at);
     return 1;
 }
 

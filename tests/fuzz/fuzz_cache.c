@@ -30,6 +30,15 @@ static void fail(const char *what, int pass, const EmuCpu *x, const EmuCpu *y) {
 
 static void *cache; /* kept across inputs */
 
+/* After a run of both CPUs: the same result, clock, count and state. */
+static void same_after_run(EmuRunResult rx, EmuRunResult ry, int pass, const EmuCpu *x, const EmuCpu *y) {
+    if (rx != ry) fail("the run's result", pass, x, y);
+    if (x->cycles != y->cycles || x->instructions != y->instructions) fail("the clock", pass, x, y);
+    if (memcmp(&x->r, &y->r, sizeof x->r) || memcmp(x->sreg, y->sreg, sizeof x->sreg) || x->ip != y->ip ||
+        x->flags != y->flags || x->halted != y->halted || x->in_rep != y->in_rep)
+        fail("the state", pass, x, y);
+}
+
 /* Light events (EmuCpu.light, as the machine's profiling ticks): at each deadline the state
  * seen there goes into a signature, and the next deadline is set from the input's bytes; now
  * and then the event is declined (the run then returns, and the loop below takes it). The CPU
@@ -229,11 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (y.cycles >= y.deadline) take_event(&ey, &y);
                 if (ex.sig != ey.sig || ex.n != ey.n) fail("a state seen by a light event", pass, &x, &y);
             }
-            if (rx != ry) fail("the run's result", pass, &x, &y);
-            if (x.cycles != y.cycles || x.instructions != y.instructions) fail("the clock", pass, &x, &y);
-            if (memcmp(&x.r, &y.r, sizeof x.r) || memcmp(x.sreg, y.sreg, sizeof x.sreg) || x.ip != y.ip ||
-                x.flags != y.flags || x.halted != y.halted || x.in_rep != y.in_rep)
-                fail("the state", pass, &x, &y);
+            same_after_run(rx, ry, pass, &x, &y);
             if (rx == EMU_RUN_HALT_FOREVER) break;
         }
         emu_cpu_jump(&x, 0x1000, ip0);
@@ -254,11 +259,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             const uint64_t until = x.cycles + PASS_CLOCKS;
             const EmuRunResult rx = sm_run(&x, &sx, until), ry = sm_run(&y, &sy, until);
             if (sx.sig != sy.sig || sx.n != sy.n) fail("the samples", pass, &x, &y);
-            if (rx != ry) fail("the run's result", pass, &x, &y);
-            if (x.cycles != y.cycles || x.instructions != y.instructions) fail("the clock", pass, &x, &y);
-            if (memcmp(&x.r, &y.r, sizeof x.r) || memcmp(x.sreg, y.sreg, sizeof x.sreg) || x.ip != y.ip ||
-                x.flags != y.flags || x.halted != y.halted || x.in_rep != y.in_rep)
-                fail("the state", pass, &x, &y);
+            same_after_run(rx, ry, pass, &x, &y);
             emu_cpu_jump(&x, 0x1000, ip0);
             emu_cpu_jump(&y, 0x1000, ip0);
         }
