@@ -204,6 +204,7 @@ typedef struct EmuFast {
     uint8_t *shadow_mem;
     unsigned vf_iters; /* vf_rep */
     uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
+    uint64_t n_ahead, n_ahead_undone; /* ticks taken ahead, and taken back */
     /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
      * the clock at the start of that pass through its block */
     uint64_t ahead_at, ahead_now;
@@ -486,21 +487,61 @@ static NOINLINE int fast_sample(EmuCpu *c, uint64_t clk, uint16_t irq_ip, const 
     return 1;
 }
 
-/* A sampling timer's tick, due at the deadline, which passes in node `cross` of a block with
- * decoded nodes only, not its last: taken ahead, before the nodes up to it run, if it may be
- * (one tick, and the next deadline after the block's end, at clock `block_end`). The sample
- * holds if the run gets past `cross`, which then ends the same (by the IRQ rule, the next node
- * follows it: IF is the same as now, and no shadow); else fast_sample_undo takes it back. */
-static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *cross, uint64_t now) {
-    const uint64_t clk = now + cross->cum, block_end = now + blk->total;
+/* How many nodes of blk end before clock `rel` of the block (counted from its start): a binary
+ * search in five steps, without branches on the data, which a profiling tick's would
+ * mispredict (cum grows with the node, and is padded with UINT32_MAX to 32). */
+static ALWAYS_INLINE unsigned fast_ends_before(const FBlock *blk, uint64_t rel) {
+    const uint32_t *const cum = blk->cum;
+    unsigned k = cum[15] < rel ? 16u : 0u;
+    k += cum[k + 7] < rel ? 8u : 0u;
+    k += cum[k + 3] < rel ? 4u : 0u;
+    k += cum[k + 1] < rel ? 2u : 0u;
+    k += cum[k] < rel;
+    return k;
+}
+
+/* A sampling timer's tick, due at the deadline (light_at), which falls in block blk of decoded
+ * nodes only (the replay at node nd, the block having started at clock `now`): taken ahead,
+ * before the nodes up to it run, if it may be (one tick, and the next deadline after the
+ * block's end). Where the deadline passes:
+ * - in node lim, whose opcode is read before it: the tick comes after lim (by the IRQ rule
+ *   the sample is the next node's CS:IP: so not after the block's last node);
+ * - between two iterations of lim, a REP MOVSB whose opcode is read before it: the tick comes
+ *   there (by the IRQ rule the sample is the REP's own address, which an interrupt pushes);
+ * - while lim's opcode is read ("pre"): the tick comes at that read, when the run loop
+ *   returns, and the sample is that of the boundary before lim (how soon the opcode is read
+ *   depends on the state there, not on what lim turns out to be; not before a REP MOVSB).
+ * The sample holds if the run gets past node `cross` (lim, or lim - 1 for "pre"), which then
+ * ends the same (by the IRQ rule, the next node follows it: IF is the same as now, and no
+ * shadow); else fast_sample_undo takes it back. (The tick comes at or before the block's end:
+ * the next one, or anything else due, after that end means nothing more comes in the block.) */
+static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *nd, uint64_t now) {
+    const uint64_t deadline = c->light_at, at = deadline + c->sample_every, block_end = now + blk->total;
+    if ((at < c->sample_rest ? at : c->sample_rest) <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
+    const FNode *const lim = blk->node + fast_ends_before(blk, deadline - now), *cross = lim, *next = lim + 1;
+    if (lim < nd) return 0;
+    const uint64_t start = now + lim->cum - lim->dt;
+    uint16_t irq_cs = lim->cs, irq_ip = lim->ip;
+    if (start + lim->rni < deadline) { /* (its opcode is read before the deadline) */
+        if (lim->dec.kind == FK_REP_MOVSB && (lim->n_iter ? start + lim->iter[lim->n_iter - 1].clk >= deadline
+                                                           : lim->fact > 1)) {
+            if (!lim->n_iter) return 0; /* (the interpreter's, between two of its iterations) */
+            irq_ip = (uint16_t)(lim->dec.next - 2);
+        } else {
+            if (next == blk->node + blk->n && c->sample_rule != EMU_SAMPLE_EXEC) return 0;
+            irq_cs = next->cs;
+            irq_ip = next->ip;
+        }
+    } else {
+        if (lim == nd || lim->dec.kind == FK_REP_MOVSB) return 0; /* (lim - 1: not this replay's to undo) */
+        cross = lim - 1;
+    }
     EmuSample s;
-    if (!fast_rule_sample(c, cross, cross[1].cs, cross[1].ip, &s)) return 0;
-    const uint64_t at = c->light_at + c->sample_every;
-    const uint64_t next = at < c->sample_rest ? at : c->sample_rest;
-    if (clk >= c->sample_rest || at <= clk || next <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
-    f->ahead_at = c->light_at;
+    if (!fast_rule_sample(c, cross, irq_cs, irq_ip, &s)) return 0;
+    f->ahead_at = deadline;
     f->ahead_nd = cross;
     f->ahead_now = now;
+    f->n_ahead++;
     c->samples[c->sample_n++] = s;
     fast_next_tick(c, at);
     return 1;
@@ -514,6 +555,7 @@ static NOINLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd, uin
     c->sample_n--;
     c->light_at = c->deadline = f->ahead_at;
     f->ahead_nd = NULL;
+    f->n_ahead_undone++;
     return 1;
 }
 
@@ -681,43 +723,33 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
         const FNode *pre = NULL;   /* or that node, before which light events come (at lim) */
         if (UNLIKELY(now + blk->total >= deadline)) {
-            /* (a binary search in five steps, without branches on the data, which a profiling
-             * tick's would mispredict: cum grows with the node, and is padded with UINT32_MAX to
-             * 32; at least the last node's reaches rel, so k counts those before it, and then
-             * the nodes already run: none before nd, unless the deadline has passed already) */
-            const uint64_t rel = deadline - now;
-            const uint32_t *const cum = blk->cum;
-            unsigned k = cum[15] < rel ? 16u : 0u;
-            k += cum[k + 7] < rel ? 8u : 0u;
-            k += cum[k + 3] < rel ? 4u : 0u;
-            k += cum[k + 1] < rel ? 2u : 0u;
-            k += cum[k] < rel;
-            const unsigned first = (unsigned)(nd - blk->node);
-            lim = blk->node + (k > first ? k : first);
-            /* The run loop would run it and return after it, unless the deadline comes before
-             * its opcode is read (or in a REP, between two iterations): a decoded form other
-             * than REP MOVSB whose opcode is read before the deadline runs here. */
-            if (lim != end && lim->dec.kind != FK_GENERIC && now + lim->cum - lim->dt + lim->rni < deadline) {
-                if (lim->dec.kind != FK_REP_MOVSB) cross = lim++;
-                else if (!lim->n_iter ? lim->fact <= 1 /* (no boundary inside) */
-                                      : now + lim->cum - lim->dt + lim->iter[lim->n_iter - 1].clk < deadline)
-                    cross = lim++;
-                else if (lim->n_iter)
-                    rep = lim; /* between two of its iterations */
-                if (cross && c->sample_rule && deadline == c->light_at && blk->decoded && lim != end &&
-                    fast_sample_ahead(c, f, blk, cross, now)) {
-                    /* (the replay then goes on through the block, as if no deadline fell in it;
-                     * fast_sample_undo where it does not) */
-                    cross = NULL;
-                    lim = end;
-                    deadline = c->deadline;
+            if (deadline == c->light_at && c->sample_rule && blk->decoded && fast_sample_ahead(c, f, blk, nd, now)) {
+                /* (a tick taken ahead: the replay then goes on through the block, as if no
+                 * deadline fell in it; fast_sample_undo where it does not) */
+                deadline = c->deadline;
+            } else {
+                /* (at least the last node's end reaches the deadline, so k counts those before
+                 * it, and then the nodes already run: none before nd, unless the deadline has
+                 * passed already) */
+                const unsigned k = fast_ends_before(blk, deadline - now), first = (unsigned)(nd - blk->node);
+                lim = blk->node + (k > first ? k : first);
+                /* The run loop would run it and return after it, unless the deadline comes before
+                 * its opcode is read (or in a REP, between two iterations): a decoded form other
+                 * than REP MOVSB whose opcode is read before the deadline runs here. */
+                if (lim != end && lim->dec.kind != FK_GENERIC && now + lim->cum - lim->dt + lim->rni < deadline) {
+                    if (lim->dec.kind != FK_REP_MOVSB) cross = lim++;
+                    else if (!lim->n_iter ? lim->fact <= 1 /* (no boundary inside) */
+                                          : now + lim->cum - lim->dt + lim->iter[lim->n_iter - 1].clk < deadline)
+                        cross = lim++;
+                    else if (lim->n_iter)
+                        rep = lim; /* between two of its iterations */
+                } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
+                           lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at &&
+                           now + lim->cum - lim->dt + lim->rni < c->light_hard) {
+                    /* (light must not decline there: the caller would take the events after the
+                     * node, where the run loop has them before it) */
+                    pre = lim; /* the deadline passes while its opcode is read */
                 }
-            } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
-                       lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at &&
-                       now + lim->cum - lim->dt + lim->rni < c->light_hard) {
-                /* (light must not decline there: the caller would take the events after the
-                 * node, where the run loop has them before it) */
-                pre = lim; /* the deadline passes while its opcode is read */
             }
         }
         /* (A node runs where the one before it went: every decoded form but RET goes where it
@@ -1012,12 +1044,13 @@ void emu_fast_free(void *fast) {
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
-                "%llu moved\n",
+                "%llu moved, %llu ticks taken ahead, %llu taken back\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
                 (unsigned long long)f->n_resumed, (unsigned long long)f->n_split,
-                (unsigned long long)f->n_moved);
+                (unsigned long long)f->n_moved, (unsigned long long)f->n_ahead,
+                (unsigned long long)f->n_ahead_undone);
     free(f->hash);
     free(f->arena);
     free(f->shadow);

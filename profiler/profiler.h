@@ -94,27 +94,40 @@ void prof_prf_free(ProfPrf *p);
 
 typedef enum { PROF_HIT_IO, PROF_HIT_DOS, PROF_HIT_HIGH, PROF_HIT_BUCKET } ProfHitClass;
 
+/* The bucket division (x / siz, both 16-bit) as a multiply and shift: x * r >> 32 with
+ * r = ceil(2^32 / siz), exact because x * (r * siz - 2^32) < 2^16 * siz <= 2^32. A run's
+ * ticks compute r once (prof_sampler_ticks), not a division a sample. siz >= 1. */
+static inline uint64_t prof_prf_recip(uint16_t siz) { return (uint64_t)(0xFFFFFFFFu / siz) + 1u; }
+
 /* PROFIL's rule for one sample: paragraph = CS + (IP >> 4) as a 16-bit sum; below dos_pa: I/O;
- * below prog_low_pa: DOS; at or above prog_high_pa: high; else bucket (para - low) / siz. */
-static inline ProfHitClass prof_prf_classify(const ProfPrfHeader *h, uint16_t cs, uint16_t ip,
-                                             uint16_t *bucket_index) {
+ * below prog_low_pa: DOS; at or above prog_high_pa: high; else bucket (para - low) / siz, with
+ * recip = prof_prf_recip(siz). */
+static inline ProfHitClass prof_prf_classify_by(const ProfPrfHeader *h, uint64_t recip, uint16_t cs, uint16_t ip,
+                                                uint16_t *bucket_index) {
     uint16_t para = (uint16_t)(cs + (ip >> 4));
     if (para < h->dos_pa) return PROF_HIT_IO;
     if (para < h->prog_low_pa) return PROF_HIT_DOS;
     if (para >= h->prog_high_pa) return PROF_HIT_HIGH;
-    *bucket_index = (uint16_t)((uint16_t)(para - h->prog_low_pa) / h->bucket_siz);
+    *bucket_index = (uint16_t)(((uint64_t)(uint16_t)(para - h->prog_low_pa) * recip) >> 32);
     return PROF_HIT_BUCKET;
+}
+static inline ProfHitClass prof_prf_classify(const ProfPrfHeader *h, uint16_t cs, uint16_t ip,
+                                             uint16_t *bucket_index) {
+    return prof_prf_classify_by(h, prof_prf_recip(h->bucket_siz), cs, ip, bucket_index);
 }
 
 /* Count one sample. Counters are 16-bit and wrap (65535 + 1 = 0), as the original's INC. */
-static inline void prof_prf_tick(ProfPrf *p, uint16_t cs, uint16_t ip) {
+static inline void prof_prf_tick_by(ProfPrf *p, uint64_t recip, uint16_t cs, uint16_t ip) {
     uint16_t i = 0;
-    switch (prof_prf_classify(&p->h, cs, ip, &i)) {
+    switch (prof_prf_classify_by(&p->h, recip, cs, ip, &i)) {
     case PROF_HIT_IO: p->h.hit_io++; break;
     case PROF_HIT_DOS: p->h.hit_dos++; break;
     case PROF_HIT_HIGH: p->h.hit_high++; break;
     case PROF_HIT_BUCKET: p->bucket[i]++; break;
     }
+}
+static inline void prof_prf_tick(ProfPrf *p, uint16_t cs, uint16_t ip) {
+    prof_prf_tick_by(p, prof_prf_recip(p->h.bucket_siz), cs, ip);
 }
 
 /* PIT input clocks per sample: round(grain_us x 1.193182), in integers (halves round up). */
@@ -221,6 +234,14 @@ typedef struct ProfSampler {
 
 /* One profiling tick with its sample (CS:IP by the machine's sampling rule). O(1). */
 void prof_sampler_tick(ProfSampler *s, uint16_t cs, uint16_t ip);
+
+/* A sample as the machine hands it over (the layout of emu.h's EmuSample). */
+typedef struct ProfCsIp {
+    uint16_t cs, ip;
+} ProfCsIp;
+
+/* n ticks, in order: the same as n prof_sampler_tick calls, at less cost a tick. */
+void prof_sampler_ticks(ProfSampler *s, const ProfCsIp *smp, unsigned n);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Map files                                                                                   */

@@ -4,6 +4,7 @@
 #include "session_internal.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,9 +185,17 @@ static void on_samples(void *ctx, EmuMachine *m, const EmuSample *smp, unsigned 
     (void)m;
     ProfSession *s = ctx;
     s->ticks += n;
-    for (unsigned i = 0; i < n; i++) {
-        prof_sampler_tick(&s->sampler, smp[i].cs, smp[i].ip);
-        if (s->guest.on) session_guest_tick(s, smp[i].cs, smp[i].ip);
+    _Static_assert(sizeof(EmuSample) == sizeof(ProfCsIp) && offsetof(EmuSample, ip) == offsetof(ProfCsIp, ip),
+                   "an EmuSample's bytes are a ProfCsIp's");
+    ProfCsIp buf[EMU_SAMPLE_BUF];
+    while (n) {
+        const unsigned k = n < EMU_SAMPLE_BUF ? n : EMU_SAMPLE_BUF;
+        memcpy(buf, smp, k * sizeof *buf);
+        prof_sampler_ticks(&s->sampler, buf, k);
+        if (s->guest.on)
+            for (unsigned i = 0; i < k; i++) session_guest_tick(s, buf[i].cs, buf[i].ip);
+        smp += k;
+        n -= k;
     }
 }
 

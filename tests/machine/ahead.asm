@@ -5,9 +5,12 @@
 ; undone. Here the blocks tried first often do not: a conditional jump near the start of the
 ; loop goes one way or the other by the data (the block recorded the other way disagrees
 ; there), and a subroutine returns to one of two callers (its RET goes elsewhere than in the
-; block recorded through it). Every instruction in the loop has a decoded form. It prints a
-; checksum: the runs with and without the cache must agree on it, on the clocks, and on the
-; samples (block_cache.sh's .PRF at 1-byte buckets and a tick every 60 us).
+; block recorded through it). A short REP MOVSB in the loop, at an odd address, has ticks
+; between its iterations, whose sample by the IRQ rule is the REP's own address (its prefix,
+; which block_cache.sh's profil(2) buffer, a counter for every 2 bytes, tells from the next
+; byte). Every instruction in the loop has a decoded form. It prints a checksum: the runs with
+; and without the cache must agree on it, on the clocks, and on the samples (block_cache.sh's
+; .PRF in 1-paragraph buckets and profil(2) buffer, a tick every 60 us).
         cpu     8086
         org     0x100
 
@@ -37,6 +40,15 @@ top:    mov     ax, cx
 .next:  xor     dx, bx
         add     bx, ax
         inc     dx
+        push    cx
+        push    si
+        mov     di, buf
+        mov     cx, 9
+        times   1 - (($ - $$) & 1) nop  ; (the REP at an odd address)
+        rep     movsb
+        pop     si
+        pop     cx
+        add     dx, [buf + 8]
         loop    top
         mov     ax, dx
         call    hex4
@@ -52,6 +64,7 @@ sub1:   add     ax, bx
         add     bx, [si+4]
         ret
 
-table:  dw      0x5A5A, 0, 0
+table:  dw      0x5A5A, 0, 0, 0x1357, 0x2468
+buf:    times   10 db 0
 
 %include "hex4.inc"

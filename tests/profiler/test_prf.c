@@ -232,7 +232,25 @@ static void test_file(const char *dir) {
     prof_prf_free(&p);
 }
 
+/* The bucket division as a multiply (prof_prf_recip) is exact for all 16-bit operands: every
+ * divisor at the quotient's edges and the top of the range, and every dividend for some. */
+static void test_recip(void) {
+    unsigned bad = 0;
+    for (uint32_t d = 1; d <= 0xFFFF; d++) {
+        const uint64_t r = prof_prf_recip((uint16_t)d);
+        const uint32_t xs[] = {0, 1, d - 1, d, d + 1, 0xFFFF - 0xFFFF % d - 1, 0xFFFF - 0xFFFF % d, 0xFFFE, 0xFFFF};
+        for (size_t k = 0; k < sizeof xs / sizeof xs[0]; k++) {
+            const uint32_t x = xs[k] & 0xFFFF;
+            bad += (uint32_t)((x * r) >> 32) != x / d;
+        }
+        if (d <= 300 || d % 997 == 0 || d >= 0xFF00)
+            for (uint32_t x = 0; x <= 0xFFFF; x++) bad += (uint32_t)((x * r) >> 32) != x / d;
+    }
+    CHECK_EQ(bad, 0);
+}
+
 int main(int argc, char **argv) {
+    test_recip();
     test_sizes();
     test_validation();
     test_classes();

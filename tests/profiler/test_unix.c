@@ -222,6 +222,34 @@ static void test_sampler(void) {
     sm.pc_mode = PROF_PC_LINEAR;    /* 04102 is far above the 0x200-byte buffer */
     prof_sampler_tick(&sm, 0x0400, 0x0102);
     CHECK_EQ(u.counted, 1);
+    /* A batch is the same as its ticks one by one, in every histogram. */
+    {
+        ProfPrf p1, p2;
+        ProfUnix u1, u2;
+        ProfPrfSetup s3 = {0x0400, false, 3000, 0, 0x0100, 1000, 3};
+        CHECK(prof_prf_init(&p1, &s3, err, sizeof err) && prof_prf_init(&p2, &s3, err, sizeof err));
+        CHECK(prof_unix_init(&u1, PROF_UNIX_BSD, 0x4000, 0x100, 0x8000, err, sizeof err));
+        CHECK(prof_unix_init(&u2, PROF_UNIX_BSD, 0x4000, 0x100, 0x8000, err, sizeof err));
+        ProfSampler one = {&p1, &u1, PROF_PC_LINEAR, 0}, batch = {&p2, &u2, PROF_PC_LINEAR, 0};
+        ProfCsIp smp[40];
+        uint32_t x = 12345;
+        for (unsigned i = 0; i < 40; i++) {
+            x = x * 1103515245u + 12345u;
+            smp[i] = (ProfCsIp){(uint16_t)(i % 5 == 0 ? 0x0040 : i % 7 == 0 ? 0x9000 : 0x0400 + (x >> 28)),
+                                (uint16_t)(x >> 8)};
+            prof_sampler_tick(&one, smp[i].cs, smp[i].ip);
+        }
+        prof_sampler_ticks(&batch, smp, 17);
+        prof_sampler_ticks(&batch, smp + 17, 23);
+        CHECK_EQ(batch.ticks, 40);
+        CHECK(!memcmp(&p1.h, &p2.h, sizeof p1.h) && !memcmp(p1.bucket, p2.bucket, 2u * p1.h.bucket_num));
+        CHECK(p1.h.hit_io > 0 && p1.h.hit_high > 0);
+        CHECK(u1.counted == u2.counted && u1.counted > 0 && !memcmp(u1.buf, u2.buf, u1.bufsiz));
+        prof_unix_free(&u1);
+        prof_unix_free(&u2);
+        prof_prf_free(&p1);
+        prof_prf_free(&p2);
+    }
     CHECK_EQ(prof_pc_of(PROF_PC_LINEAR, 0xFFFF, 0x0010), 0);  /* 20-bit wrap */
     CHECK_EQ(prof_pc_of(PROF_PC_LINEAR, 0x1234, 0x0005), 0x12345);
     prof_unix_free(&u);
