@@ -506,6 +506,16 @@ static ALWAYS_INLINE unsigned fast_ends_before(const FBlock *blk, uint64_t rel) 
     return k;
 }
 
+/* Where a deadline falls in node nd, a REP MOVSB that started at clock `start` and whose opcode
+ * is read before the deadline: 0 past its last boundary between two iterations, or it has
+ * none (it runs whole); 1 between two of its iterations, whose states the recording kept (the
+ * replay splits it there); -1 between two whose states it did not keep (left to the
+ * interpreter). */
+static ALWAYS_INLINE int fast_rep_falls(const FNode *nd, uint64_t start, uint64_t deadline) {
+    if (!nd->n_iter) return nd->fact <= 1 ? 0 : -1;
+    return start + nd->iter[nd->n_iter - 1].clk < deadline ? 0 : 1;
+}
+
 /* A sampling timer's tick, due at the deadline (light_at), which falls in block blk of decoded
  * nodes only (the replay at node nd, the block having started at clock `now`): taken ahead,
  * before the nodes up to it run, if it may be (one tick, and the next deadline after the
@@ -530,9 +540,9 @@ static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, 
     const uint64_t start = now + blk->cum[k] - lim->dt; /* (lim->cum, without its second line) */
     uint16_t irq_cs = lim->cs, irq_ip = lim->ip;
     if (start + lim->rni < deadline) { /* (its opcode is read before the deadline) */
-        if (lim->dec.kind == FK_REP_MOVSB && (lim->n_iter ? start + lim->iter[lim->n_iter - 1].clk >= deadline
-                                                           : lim->fact > 1)) {
-            if (!lim->n_iter) return 0; /* (the interpreter's, between two of its iterations) */
+        const int rep = lim->dec.kind == FK_REP_MOVSB ? fast_rep_falls(lim, start, deadline) : 0;
+        if (rep < 0) return 0;
+        if (rep) {
             irq_ip = (uint16_t)(lim->dec.next - 2);
         } else {
             if (next == blk->node + blk->n && c->sample_rule != EMU_SAMPLE_EXEC) return 0;
@@ -743,19 +753,18 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 /* The run loop would run it and return after it, unless the deadline comes before
                  * its opcode is read (or in a REP, between two iterations): a decoded form other
                  * than REP MOVSB whose opcode is read before the deadline runs here. */
-                if (lim != end && lim->dec.kind != FK_GENERIC && now + lim->cum - lim->dt + lim->rni < deadline) {
-                    if (lim->dec.kind != FK_REP_MOVSB) cross = lim++;
-                    else if (!lim->n_iter ? lim->fact <= 1 /* (no boundary inside) */
-                                          : now + lim->cum - lim->dt + lim->iter[lim->n_iter - 1].clk < deadline)
-                        cross = lim++;
-                    else if (lim->n_iter)
-                        rep = lim; /* between two of its iterations */
-                } else if (lim != end && lim != blk->node && lim->dec.kind != FK_GENERIC &&
-                           lim->dec.kind != FK_REP_MOVSB && c->light && deadline == c->light_at &&
-                           now + lim->cum - lim->dt + lim->rni < c->light_hard) {
-                    /* (light must not decline there: the caller would take the events after the
-                     * node, where the run loop has them before it) */
-                    pre = lim; /* the deadline passes while its opcode is read */
+                if (lim != end && lim->dec.kind != FK_GENERIC) {
+                    const uint64_t start = now + lim->cum - lim->dt;
+                    if (start + lim->rni < deadline) {
+                        const int r = lim->dec.kind == FK_REP_MOVSB ? fast_rep_falls(lim, start, deadline) : 0;
+                        if (r == 0) cross = lim++;
+                        else if (r == 1) rep = lim; /* between two of its iterations */
+                    } else if (lim != blk->node && lim->dec.kind != FK_REP_MOVSB && c->light &&
+                               deadline == c->light_at && start + lim->rni < c->light_hard) {
+                        /* (light must not decline there: the caller would take the events after
+                         * the node, where the run loop has them before it) */
+                        pre = lim; /* the deadline passes while its opcode is read */
+                    }
                 }
             }
         }
@@ -829,8 +838,9 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
             fs_save(&after, c);
             fs_load(c, &before);
             /* (after a generic node, inhibit may be set: light takes that case) */
-            if (nd[-1].dec.kind == FK_GENERIC || !fast_sample(c, now + nd->cum - nd->dt + nd->rni, nd->ip, nd - 1)) {
-                fs_at(c, nd - 1, now + nd->cum - nd->dt + nd->rni, insn0 + done + (unsigned)(nd - from));
+            const uint64_t read = now + nd->cum - nd->dt + nd->rni;
+            if (nd[-1].dec.kind == FK_GENERIC || !fast_sample(c, read, nd->ip, nd - 1)) {
+                fs_at(c, nd - 1, read, insn0 + done + (unsigned)(nd - from));
                 c->light(c->ctx, c);
             }
             deadline = c->deadline;
