@@ -566,15 +566,18 @@ static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, 
 
 /* Node nd of the block that started at clock `now` did not run as recorded (or not to where
  * it went then): the tick taken ahead at or after it, if any, is undone (as before it). True
- * if it was. (Its callers check f->ahead_nd first: a run without ticks taken ahead then pays
- * no call at each disagreement, 60,000 on cpubench.) */
-static NOINLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
-    if (f->ahead_nd == NULL || f->ahead_now != now || nd > f->ahead_nd) return 0;
+ * if it was. (The check for a tick taken ahead at all is inline: a run without any then pays no
+ * call at each disagreement, 60,000 on cpubench.) */
+static NOINLINE int fast_sample_undo_at(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
+    if (f->ahead_now != now || nd > f->ahead_nd) return 0;
     c->sample_n--;
     c->light_at = c->deadline = f->ahead_at;
     f->ahead_nd = NULL;
     f->n_ahead_undone++;
     return 1;
+}
+static ALWAYS_INLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
+    return f->ahead_nd != NULL && fast_sample_undo_at(c, f, nd, now);
 }
 
 /* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
@@ -779,7 +782,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 FAST_NODE_DONE(nd);
             } else if (run == 3) { /* a RET elsewhere than the next node */
                 FAST_NODE_DONE(nd);
-                if (lim == end && f->ahead_nd && fast_sample_undo(c, f, nd, now)) {
+                if (lim == end && fast_sample_undo(c, f, nd, now)) {
                     deadline = c->deadline;
                     if (now + nd->cum >= deadline) { /* (the tick comes where it went) */
                         cross = nd;
@@ -790,7 +793,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 if (++nd != lim) goto elsewhere;
                 break; /* (what comes at lim checks) */
             } else if (run == 0) {
-                if (lim == end && f->ahead_nd && fast_sample_undo(c, f, nd, now)) deadline = c->deadline;
+                if (lim == end && fast_sample_undo(c, f, nd, now)) deadline = c->deadline;
                 goto disagrees;
             } else { /* FK_GENERIC */
                 FSaved sv;
