@@ -191,12 +191,22 @@ typedef struct FBlock {
     uint32_t n;
     uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
     uint64_t total;       /* the clocks of all its nodes */
+    uint64_t dtotal;      /* total if a sampling tick that falls in it can be taken after it has run
+                           * (fast_defer_flush), else more than any clock can reach */
     uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls;
                                    * UINT32_MAX after the last) */
     EmuObsSite *site;     /* node[i]'s, for an observer that takes EMU_OBS_SITES */
     FRel key;
     _Alignas(64) FNode node[];
 } FBlock;
+
+/* A pass of the replay through a block, from its first node at clock `now`, logged while the
+ * sampling ticks are deferred (fast_defer_flush). */
+typedef struct FPass {
+    const struct FBlock *blk;
+    uint64_t now;
+} FPass;
+#define FAST_LOG_MAX 256 /* passes (4 KiB) */
 
 typedef struct EmuFast {
     EmuFastShared sh; /* first: biu_null.h reaches it through c->fast */
@@ -211,6 +221,8 @@ typedef struct EmuFast {
     unsigned vf_iters; /* vf_rep */
     uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
     uint64_t n_ahead, n_ahead_undone; /* ticks taken ahead, and taken back */
+    uint64_t n_deferred, n_defer_flushes; /* ticks taken from the log of passes, and its flushes */
+    FPass log[FAST_LOG_MAX];
     /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
      * the clock at the start of that pass through its block */
     uint64_t ahead_at, ahead_now;
@@ -262,9 +274,13 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     FIter *it = (FIter *)(b->site + n);
     b->total = 0;
     b->decoded = 1;
+    int defer = 1;
     for (unsigned i = 0; i < n; i++) {
         const FDec *d = &b->node[i].dec;
-        if (d->kind == FK_GENERIC) b->decoded = 0;
+        if (d->kind == FK_GENERIC) b->decoded = defer = 0;
+        /* (a REP MOVSB whose states between iterations were not kept: a tick there is the
+         * interpreter's) */
+        if (d->kind == FK_REP_MOVSB && !b->node[i].n_iter && b->node[i].fact > 1) defer = 0;
         b->site[i] = (EmuObsSite){{0, 0}, b->node[i].dt, b->node[i].cs, b->node[i].ip,
                                   (uint16_t)(d->next + d->imm), d->next,
                                   d->kind == FK_CALL ? EMU_FLOW_CALL_NEAR : d->kind == FK_RET ? EMU_FLOW_RET : EMU_FLOW_NONE};
@@ -280,6 +296,7 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
         b->cum[i] = (uint32_t)b->total;
     }
     for (unsigned i = n; i < FAST_NODES_MAX; i++) b->cum[i] = UINT32_MAX;
+    b->dtotal = defer ? b->total : UINT64_MAX / 2;
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
@@ -580,6 +597,74 @@ static ALWAYS_INLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd
     return f->ahead_nd != NULL && fast_sample_undo_at(c, f, nd, now);
 }
 
+/* ---- deferred ticks ----
+ * While the replay runs blocks of decoded nodes only, by a sampling rule that cannot wait there
+ * (EXEC, or IRQ with IF set, which no decoded node changes), the ticks due are not met one by
+ * one: each pass through a block is logged instead (block, clock at its first node), and
+ * fast_defer_flush takes the ticks afterwards, where they fell, with fast_sample_ahead's
+ * rules. That spares the replay loop a departure (and the mispredicted branch to it) at every
+ * tick; it departs once every FAST_LOG_MAX passes, or where anything else is due, or where a
+ * block is not fit (dtotal). A pass covers the clocks after its start up to the next one's
+ * (or `upto`, for the latest): the node in which a tick's clock falls, or whose opcode is read
+ * then ("pre": the tick comes at that read, after the node before it) ran as recorded. */
+
+/* Deferral may start at node nd of blk, at clock `now`, with `deadline` the replay's: the next
+ * tick is the deadline, it falls after the block's first node (so a "pre" tick always has a
+ * node before it in the log), the rule cannot wait, and nothing else is due before the
+ * block's end. */
+static ALWAYS_INLINE int fast_defer_may(const EmuCpu *c, const FBlock *blk, const FNode *nd, uint64_t now,
+                                        uint64_t deadline) {
+    return c->sample_rule && deadline == c->light_at && nd == blk->node && now + blk->dtotal < c->sample_rest &&
+           c->light_at > now + blk->cum[0] &&
+           (c->sample_rule == EMU_SAMPLE_EXEC || (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)));
+}
+
+/* The latest node of pass p, which ended at clock `end` (after its start). */
+static const FNode *fast_pass_last(const FPass *p, uint64_t end) {
+    return p->blk->node + fast_ends_before(p->blk, end - p->now);
+}
+
+/* Takes the ticks due by `upto` in the n passes logged (the latest ending there, where the next
+ * instruction is at cs:ip), and sets the next tick's deadline. */
+static NOINLINE void fast_defer_flush(EmuCpu *c, EmuFast *f, unsigned n, uint64_t upto, uint16_t cs, uint16_t ip) {
+    const FPass *const lg = f->log;
+    uint64_t at = c->light_at;
+    unsigned i = 0;
+    f->n_defer_flushes++;
+    for (; at <= upto && at < c->sample_rest; at += c->sample_every) {
+        while (i + 1 < n && lg[i + 1].now < at) i++;
+        const FBlock *const blk = lg[i].blk;
+        const uint64_t now = lg[i].now, end = i + 1 < n ? lg[i + 1].now : upto;
+        const unsigned k = fast_ends_before(blk, at - now);
+        const FNode *const lim = blk->node + k;
+        const FNode *cross = lim;
+        const uint64_t start = now + blk->cum[k] - lim->dt;
+        uint16_t irq_cs = lim->cs, irq_ip = lim->ip;
+        if (start + lim->rni < at) { /* after lim, or between two of its iterations */
+            if (lim->dec.kind == FK_REP_MOVSB && fast_rep_falls(lim, start, at)) {
+                irq_ip = (uint16_t)(lim->dec.next - 2);
+            } else if (now + blk->cum[k] < end) {
+                irq_cs = lim[1].cs;
+                irq_ip = lim[1].ip;
+            } else if (i + 1 < n) { /* (the pass's latest node: the next pass goes on from it) */
+                irq_cs = lg[i + 1].blk->node[0].cs;
+                irq_ip = lg[i + 1].blk->node[0].ip;
+            } else {
+                irq_cs = cs;
+                irq_ip = ip;
+            }
+        } else { /* pre: after the node before lim, in this pass or the one before */
+            cross = k ? lim - 1 : fast_pass_last(&lg[i - 1], now);
+        }
+        EmuSample s;
+        fast_rule_sample(c, cross, irq_cs, irq_ip, &s); /* (fast_defer_may: it does not wait) */
+        if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
+        c->samples[c->sample_n++] = s;
+        f->n_deferred++;
+    }
+    fast_next_tick(c, at);
+}
+
 /* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
 static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64_t insn0, unsigned done,
                                      const FNode *last) {
@@ -699,10 +784,22 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
         }                                                                                           \
     } while (0)
 
+/* The ticks deferred, taken up to the boundary reached (clock `now`, at CS:IP), and the replay's
+ * deadline the next one's (or what else is due). */
+#define FAST_DEFER_SETTLE()                                                                         \
+    do {                                                                                            \
+        if (dfr && lg_n) {                                                                          \
+            fast_defer_flush(c, f, lg_n, now, CS, c->ip);                                           \
+            lg_n = 0;                                                                               \
+            deadline = c->deadline;                                                                 \
+        }                                                                                           \
+    } while (0)
+
 /* `slow`: 0 the plain copy; 1 the checking copy, or the one that calls the observer (each
- * tested at run time); 2 the one for an observer of runs of sites, without checks */
+ * tested at run time); 2 the one for an observer of runs of sites, without checks; 3 the plain
+ * copy that defers sampling ticks */
 static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
-    const int verify = slow == 1 && f->verify, obs = slow != 0;
+    const int verify = slow == 1 && f->verify, obs = slow == 1 || slow == 2, dfr = slow == 3;
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
     const uint64_t insn0 = c->instructions;
@@ -735,6 +832,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     uint64_t now = c->cycles - (blk && nd != blk->node ? nd[-1].cum : 0);
     const FNode *last = NULL; /* the latest node replayed */
     unsigned done = 0;
+    unsigned lg_n = 0; /* dfr: the passes logged (while any are, the ticks wait: deadline is later) */
     if (!blk) goto record;
     for (;;) {
         const FNode *const end = blk->node + blk->n, *const from = nd;
@@ -743,6 +841,25 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         const FNode *cross = NULL; /* that node, if it runs here: then lim is the one after it */
         const FNode *rep = NULL;   /* or that node, a REP MOVSB to be run up to the deadline */
         const FNode *pre = NULL;   /* or that node, before which light events come (at lim) */
+        if (dfr) {
+            if (lg_n) {
+                if (LIKELY(now + blk->dtotal < deadline && lg_n < FAST_LOG_MAX)) {
+                    f->log[lg_n].blk = blk;
+                    f->log[lg_n].now = now;
+                    lg_n++;
+                    goto run_nodes;
+                }
+                FAST_DEFER_SETTLE();
+            }
+            if (fast_defer_may(c, blk, nd, now, deadline)) {
+                f->log[0].blk = blk;
+                f->log[0].now = now;
+                lg_n = 1;
+                f->ahead_nd = NULL; /* (any tick taken ahead was in a pass now over) */
+                deadline = c->sample_rest;
+                goto run_nodes;
+            }
+        }
         if (UNLIKELY(now + blk->total >= deadline)) {
             if (deadline == c->light_at && c->sample_rule && blk->decoded && fast_sample_ahead(c, f, blk, nd, now)) {
                 /* (a tick taken ahead: the replay then goes on through the block, as if no
@@ -774,6 +891,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         }
         /* (A node runs where the one before it went: every decoded form but RET goes where it
          * went when recorded, or disagrees; RET and FK_GENERIC nodes check where they went.) */
+    run_nodes:
         for (; nd != lim; nd++) {
             const int run = fk_run(c, &nd->dec, nd->fact, nd->lin);
             if (LIKELY(run == 1)) {
@@ -890,6 +1008,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         nd = blk->node;
         continue;
     disagrees: /* node nd did not agree (nothing changed): another block from this state? */
+        if (dfr && lg_n && nd == blk->node && --lg_n == 0) deadline = c->deadline; /* (an empty pass) */
         {
             FBlock *other = nd == blk->node ? blk : NULL; /* (after it in the chain, or from the head) */
             FAST_REACHED(nd);
@@ -982,6 +1101,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         }
     returns: /* after node nd - 1, for the deadline (passed, or events that stop the run) */
         FAST_REACHED(nd);
+        FAST_DEFER_SETTLE();
         fast_leave(c, f, now, insn0, done, last);
         fr_apply(c, state);
         if (UNLIKELY(verify)) vf_end(f, c);
@@ -995,6 +1115,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         return FAST_DEADLINE;
     deadline_at: /* node nd ends at or after the deadline, and is left to the interpreter */
         FAST_REACHED(nd);
+        FAST_DEFER_SETTLE();
         fast_leave(c, f, now, insn0, done, last);
         fr_apply(c, state);
         if (UNLIKELY(verify)) vf_end(f, c);
@@ -1002,6 +1123,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     }
 record:
     /* from the boundary reached, in `state`: materialised by fb_record */
+    FAST_DEFER_SETTLE();
     fast_leave(c, f, now, insn0, done, last);
     if (UNLIKELY(verify)) {
         fr_apply(c, state);
@@ -1010,6 +1132,7 @@ record:
     }
     return fb_record(f, c, state);
 stop:
+    FAST_DEFER_SETTLE();
     fast_leave(c, f, now, insn0, done, last);
     fr_apply(c, state);
     if (UNLIKELY(verify)) vf_end(f, c);
@@ -1019,10 +1142,11 @@ stop:
 /* (each copy a function of its own: the compiler then inlines as much in each) */
 static NOINLINE int fast_run_slow(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 1); }
 static NOINLINE int fast_run_sites(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 2); }
+static NOINLINE int fast_run_sampled(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 3); }
 
 int emu_fast_run(EmuCpu *c) {
     EmuFast *f = (EmuFast *)c->fast;
-    const int r = LIKELY(!f->verify && !c->observe) ? fast_run(c, f, 0)
+    const int r = LIKELY(!f->verify && !c->observe) ? (c->sample_rule ? fast_run_sampled(c, f) : fast_run(c, f, 0))
                   : !f->verify && c->observe_sites  ? fast_run_sites(c, f)
                                                     : fast_run_slow(c, f);
     if (c->sample_n) c->sample_flush(c->ctx, c); /* (the samples taken, before the caller runs) */
@@ -1065,13 +1189,14 @@ void emu_fast_free(void *fast) {
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
-                "%llu moved, %llu ticks taken ahead, %llu taken back\n",
+                "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
                 (unsigned long long)f->n_resumed, (unsigned long long)f->n_split,
                 (unsigned long long)f->n_moved, (unsigned long long)f->n_ahead,
-                (unsigned long long)f->n_ahead_undone);
+                (unsigned long long)f->n_ahead_undone, (unsigned long long)f->n_deferred,
+                (unsigned long long)f->n_defer_flushes);
     free(f->hash);
     free(f->arena);
     free(f->shadow);
