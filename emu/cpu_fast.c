@@ -192,7 +192,7 @@ typedef struct FBlock {
     uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
     uint64_t total;       /* the clocks of all its nodes */
     uint64_t dtotal;      /* total if a sampling tick that falls in it can be taken after it has run
-                           * (fast_defer_flush), else more than any clock can reach */
+                           * (fast_defer_flush), else FAST_UNFIT */
     uint32_t cum[FAST_NODES_MAX]; /* node[i].cum (compact, for finding where a deadline falls;
                                    * UINT32_MAX after the last) */
     EmuObsSite *site;     /* node[i]'s, for an observer that takes EMU_OBS_SITES */
@@ -207,6 +207,11 @@ typedef struct FPass {
     uint64_t now;
 } FPass;
 #define FAST_LOG_MAX 256 /* passes (4 KiB) */
+/* A block's dtotal where ticks cannot be deferred in it: any clock plus it is past FAST_FAR, the
+ * latest deadline while they are (so that "nothing else is due", UINT64_MAX, cannot let such a
+ * block into the log). */
+#define FAST_UNFIT (UINT64_MAX / 2)
+#define FAST_FAR (UINT64_MAX / 4)
 
 typedef struct EmuFast {
     EmuFastShared sh; /* first: biu_null.h reaches it through c->fast */
@@ -296,7 +301,7 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
         b->cum[i] = (uint32_t)b->total;
     }
     for (unsigned i = n; i < FAST_NODES_MAX; i++) b->cum[i] = UINT32_MAX;
-    b->dtotal = defer ? b->total : UINT64_MAX / 2;
+    b->dtotal = defer ? b->total : FAST_UNFIT;
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
@@ -614,7 +619,8 @@ static ALWAYS_INLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd
  * block's end. */
 static ALWAYS_INLINE int fast_defer_may(const EmuCpu *c, const FBlock *blk, const FNode *nd, uint64_t now,
                                         uint64_t deadline) {
-    return c->sample_rule && deadline == c->light_at && nd == blk->node && now + blk->dtotal < c->sample_rest &&
+    return c->sample_rule && deadline == c->light_at && nd == blk->node && blk->dtotal == blk->total &&
+           now + blk->total < c->sample_rest &&
            c->light_at > now + blk->cum[0] &&
            (c->sample_rule == EMU_SAMPLE_EXEC || (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)));
 }
@@ -856,7 +862,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 f->log[0].now = now;
                 lg_n = 1;
                 f->ahead_nd = NULL; /* (any tick taken ahead was in a pass now over) */
-                deadline = c->sample_rest;
+                deadline = c->sample_rest < FAST_FAR ? c->sample_rest : FAST_FAR;
                 goto run_nodes;
             }
         }
