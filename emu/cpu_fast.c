@@ -662,8 +662,8 @@ static NOINLINE void fast_defer_flush(EmuCpu *c, EmuFast *f, unsigned n, uint64_
         } else { /* pre: after the node before lim, in this pass or the one before */
             cross = k ? lim - 1 : fast_pass_last(&lg[i - 1], now);
         }
-        EmuSample s;
-        fast_rule_sample(c, cross, irq_cs, irq_ip, &s); /* (fast_defer_may: it does not wait) */
+        EmuSample s = {0, 0}; /* (fast_defer_may: the rule does not wait, so it is always set) */
+        fast_rule_sample(c, cross, irq_cs, irq_ip, &s);
         if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
         c->samples[c->sample_n++] = s;
         f->n_deferred++;

@@ -216,7 +216,9 @@ struct EmuCpu {
      * sample_every clocks, setting light_at and the deadline as light would. It calls
      * sample_flush(ctx, cpu) to hand them over (sample_n back to 0) when samples[] is full and
      * before the run returns: sample_n is 0 whenever the caller's code runs. A sample by the
-     * IRQ rule that must wait is left to light. */
+     * IRQ rule that must wait is left to light. The replay may take a tick's sample after the
+     * run has gone past it (from its log of the blocks it ran), so sample_flush reads only
+     * samples[], not the CPU's clock or registers. */
     uint8_t sample_rule;
     uint8_t sample_n;
     uint32_t sample_every;
