@@ -538,6 +538,22 @@ static ALWAYS_INLINE int fast_rep_falls(const FNode *nd, uint64_t start, uint64_
     return start + nd->iter[nd->n_iter - 1].clk < deadline ? 0 : 1;
 }
 
+/* How a tick at clock `at` falls in a pass through blk that started at clock `now` and runs at
+ * least up to it: in node *lim, the first that ends at or after it, and
+ * - TICK_AFTER: lim's opcode is read before it (the tick comes after lim);
+ * - TICK_REP, TICK_UNKEPT: so, and it falls between two iterations of lim, a REP MOVSB whose
+ *   states there the recording kept, or did not (fast_rep_falls);
+ * - TICK_PRE: while lim's opcode is read (the tick comes at that read, after the node before). */
+enum { TICK_UNKEPT = -1, TICK_AFTER = 0, TICK_REP = 1, TICK_PRE = 2 };
+static ALWAYS_INLINE int fast_tick_falls(const FBlock *blk, uint64_t now, uint64_t at, const FNode **lim) {
+    const unsigned k = fast_ends_before(blk, at - now);
+    const FNode *const l = blk->node + k;
+    *lim = l;
+    const uint64_t start = now + blk->cum[k] - l->dt; /* (l->cum, without its second line) */
+    if (start + l->rni >= at) return TICK_PRE;
+    return l->dec.kind == FK_REP_MOVSB ? fast_rep_falls(l, start, at) : TICK_AFTER;
+}
+
 /* A sampling timer's tick, due at the deadline (light_at), which falls in block blk of decoded
  * nodes only (the replay at node nd, the block having started at clock `now`): taken ahead,
  * before the nodes up to it run, if it may be (one tick, and the next deadline after the
@@ -556,21 +572,17 @@ static ALWAYS_INLINE int fast_rep_falls(const FNode *nd, uint64_t start, uint64_
 static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *nd, uint64_t now) {
     const uint64_t deadline = c->light_at, at = deadline + c->sample_every, block_end = now + blk->total;
     if ((at < c->sample_rest ? at : c->sample_rest) <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
-    const unsigned k = fast_ends_before(blk, deadline - now);
-    const FNode *const lim = blk->node + k, *cross = lim, *next = lim + 1;
-    if (lim < nd) return 0;
-    const uint64_t start = now + blk->cum[k] - lim->dt; /* (lim->cum, without its second line) */
+    const FNode *lim;
+    const int how = fast_tick_falls(blk, now, deadline, &lim);
+    const FNode *cross = lim, *const next = lim + 1;
+    if (lim < nd || how == TICK_UNKEPT) return 0;
     uint16_t irq_cs = lim->cs, irq_ip = lim->ip;
-    if (start + lim->rni < deadline) { /* (its opcode is read before the deadline) */
-        const int rep = lim->dec.kind == FK_REP_MOVSB ? fast_rep_falls(lim, start, deadline) : 0;
-        if (rep < 0) return 0;
-        if (rep) {
-            irq_ip = (uint16_t)(lim->dec.next - 2);
-        } else {
-            if (next == blk->node + blk->n && c->sample_rule != EMU_SAMPLE_EXEC) return 0;
-            irq_cs = next->cs;
-            irq_ip = next->ip;
-        }
+    if (how == TICK_REP) {
+        irq_ip = (uint16_t)(lim->dec.next - 2);
+    } else if (how == TICK_AFTER) {
+        if (next == blk->node + blk->n && c->sample_rule != EMU_SAMPLE_EXEC) return 0;
+        irq_cs = next->cs;
+        irq_ip = next->ip;
     } else {
         if (lim == nd || lim->dec.kind == FK_REP_MOVSB) return 0; /* (lim - 1: not this replay's to undo) */
         cross = lim - 1;
@@ -641,26 +653,23 @@ static NOINLINE void fast_defer_flush(EmuCpu *c, EmuFast *f, unsigned n, uint64_
         while (i + 1 < n && lg[i + 1].now < at) i++;
         const FBlock *const blk = lg[i].blk;
         const uint64_t now = lg[i].now, end = i + 1 < n ? lg[i + 1].now : upto;
-        const unsigned k = fast_ends_before(blk, at - now);
-        const FNode *const lim = blk->node + k;
+        const FNode *lim;
+        const int how = fast_tick_falls(blk, now, at, &lim); /* (not TICK_UNKEPT: such blocks are unfit) */
         const FNode *cross = lim;
-        const uint64_t start = now + blk->cum[k] - lim->dt;
         uint16_t irq_cs = lim->cs, irq_ip = lim->ip;
-        if (start + lim->rni < at) { /* after lim, or between two of its iterations */
-            if (lim->dec.kind == FK_REP_MOVSB && fast_rep_falls(lim, start, at)) {
-                irq_ip = (uint16_t)(lim->dec.next - 2);
-            } else if (now + blk->cum[k] < end) {
-                irq_cs = lim[1].cs;
-                irq_ip = lim[1].ip;
-            } else if (i + 1 < n) { /* (the pass's latest node: the next pass goes on from it) */
-                irq_cs = lg[i + 1].blk->node[0].cs;
-                irq_ip = lg[i + 1].blk->node[0].ip;
-            } else {
-                irq_cs = cs;
-                irq_ip = ip;
-            }
-        } else { /* pre: after the node before lim, in this pass or the one before */
-            cross = k ? lim - 1 : fast_pass_last(&lg[i - 1], now);
+        if (how == TICK_PRE) { /* after the node before lim, in this pass or the one before */
+            cross = lim != blk->node ? lim - 1 : fast_pass_last(&lg[i - 1], now);
+        } else if (how != TICK_AFTER) {
+            irq_ip = (uint16_t)(lim->dec.next - 2);
+        } else if (now + blk->cum[lim - blk->node] < end) {
+            irq_cs = lim[1].cs;
+            irq_ip = lim[1].ip;
+        } else if (i + 1 < n) { /* (the pass's latest node: the next pass goes on from it) */
+            irq_cs = lg[i + 1].blk->node[0].cs;
+            irq_ip = lg[i + 1].blk->node[0].ip;
+        } else {
+            irq_cs = cs;
+            irq_ip = ip;
         }
         EmuSample s = {0, 0}; /* (fast_defer_may: the rule does not wait, so it is always set) */
         fast_rule_sample(c, cross, irq_cs, irq_ip, &s);

@@ -16,7 +16,8 @@
 # above, with and without the cache (which takes most ticks after the passes they fell in:
 # cpu_fast.c, fast_defer_flush): the same files, byte for byte. The cache's counters
 # (EMU86_FAST_STATS) must show ticks taken that way, so that the check cannot pass by that path
-# falling out of use.
+# falling out of use (so these runs are without EMU86_FAST_VERIFY, whose checking copy of the
+# replay meets every tick where it falls).
 #   block_cache.sh --phases EMU86 GUEST.com...
 set -u
 phases=
@@ -37,7 +38,7 @@ phases() {
       for mode in cache nocache; do
         opt=
         [ $mode = nocache ] && opt=--no-block-cache
-        (cd "$dir" && EMU86_FAST_STATS=1 "$emu" $opt --profil=$mode.PRF --grain $grain --bucket 1 --sample $rule \
+        (cd "$dir" && env -u EMU86_FAST_VERIFY EMU86_FAST_STATS=1 "$emu" $opt --profil=$mode.PRF --grain $grain --bucket 1 --sample $rule \
            --unix-profil=$mode.upr --profil-style bsd --profil-scale 0x10000 --max-cycles 20000000 "$g" \
            > /dev/null 2> $mode.err < /dev/null)
       done
