@@ -107,6 +107,102 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
     for (unsigned k = 0; k < 5; k++) b->lz_taken[(uint16_t)(ip - 5 + k) & 7] = fr_abs(r->tk[k], now);
 }
 
+/* ---- REP string instructions in their steady state ----
+ * Between two iterations of a REP string instruction, with nothing due but the next iteration,
+ * the bus's relative state decides the next iteration's clocks, and every iteration but the
+ * last makes the same requests (a word's address parity does not change: SI and DI move by
+ * two). So once the state at an iteration boundary is the one at the boundary before it, the
+ * iterations repeat: each takes the same clocks and leaves the same state. emu_fast_rep then
+ * runs the iterations up to the one before the last (or before the one that ends a CMPS or
+ * SCAS, or the one in which the deadline passes) as a loop over memory, without the model. */
+
+typedef struct FTrapSeen {
+    uint64_t insns, cycles; /* at the latest boundary before the trap seen */
+    uint32_t lin;
+    uint8_t valid;
+    FRel state;
+} FTrapSeen;
+
+typedef struct FRepSeen {
+    uint64_t insns, cycles; /* the instruction count and clock at the latest boundary seen */
+    uint16_t cx, cs, ip;
+    uint8_t valid;
+    FRel state;
+} FRepSeen;
+
+static ALWAYS_INLINE uint16_t rep_rd(const EmuCpu *c, uint16_t seg, uint16_t off, int w) {
+    const uint16_t lo = mem_rd8(c, lin_addr(seg, off));
+    return w ? (uint16_t)(lo | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8) : lo;
+}
+
+/* Does a write at ES:off (w: a word) reach the prefetch window, [ip, ip + 8) in CS? */
+static ALWAYS_INLINE int rep_hits_window(const EmuCpu *c, uint16_t off, int w) {
+    if (fk_in_window(c, lin_addr(ES, off), c->ip)) return 1;
+    return w && fk_in_window(c, lin_addr(ES, (uint16_t)(off + 1)), c->ip);
+}
+
+/* Of the next m iterations (none the last by the count), how many end no earlier than the
+ * REP would: for CMPS and SCAS, those before the first whose comparison ends it; for MOVS and
+ * STOS, those before the first that would write into the prefetch window (left to the model). */
+static unsigned rep_span(const EmuCpu *c, unsigned m) {
+    const uint8_t op = c->rep_op;
+    const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
+    const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
+    uint16_t si = SI, di = DI;
+    const int stop_equal = c->rep_kind == 2; /* REPNE: ends on equal; REPE: on different */
+    for (unsigned k = 0; k < m; k++) {
+        switch (op) {
+        case 0xA4: case 0xA5: case 0xAA: case 0xAB:
+            if (rep_hits_window(c, di, w)) return k;
+            break;
+        case 0xA6: case 0xA7:
+            if ((rep_rd(c, sseg, si, w) == rep_rd(c, ES, di, w)) == stop_equal) return k;
+            break;
+        case 0xAE: case 0xAF:
+            if (((w ? AX : AL) == rep_rd(c, ES, di, w)) == stop_equal) return k;
+            break;
+        default: break; /* LODS */
+        }
+        si = (uint16_t)(si + dl);
+        di = (uint16_t)(di + dl);
+    }
+    return m;
+}
+
+/* The next m iterations' work (none of them the last), without clocks. */
+static void rep_work(EmuCpu *c, unsigned m) {
+    const uint8_t op = c->rep_op;
+    const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
+    const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
+    uint16_t si = SI, di = DI, a = 0, b = 0;
+    for (unsigned k = 0; k < m; k++) {
+        switch (op) {
+        case 0xA4: case 0xA5: {
+            const uint16_t v = rep_rd(c, sseg, si, w);
+            mem_wr8(c, lin_addr(ES, di), (uint8_t)v);
+            if (w) mem_wr8(c, lin_addr(ES, (uint16_t)(di + 1)), (uint8_t)(v >> 8));
+            break;
+        }
+        case 0xAA: case 0xAB:
+            mem_wr8(c, lin_addr(ES, di), AL);
+            if (w) mem_wr8(c, lin_addr(ES, (uint16_t)(di + 1)), AH);
+            break;
+        case 0xAC: case 0xAD:
+            if (w) AX = rep_rd(c, sseg, si, 1);
+            else AL = (uint8_t)rep_rd(c, sseg, si, 0);
+            break;
+        case 0xA6: case 0xA7: a = rep_rd(c, sseg, si, w); b = rep_rd(c, ES, di, w); break;
+        default: a = w ? AX : AL; b = rep_rd(c, ES, di, w); break; /* SCAS */
+        }
+        if (op <= 0xA7 || op == 0xAC || op == 0xAD) si = (uint16_t)(si + dl); /* MOVS CMPS LODS */
+        if (op < 0xAC || op >= 0xAE) di = (uint16_t)(di + dl);                 /* all but LODS */
+    }
+    if (op == 0xA6 || op == 0xA7 || op >= 0xAE) alu_sub(c, a, b, 0, w);
+    SI = si;
+    DI = di;
+    CX = (uint16_t)(CX - m);
+}
+
 /* ---- the recording copy: one node ---- */
 
 /* The read of the next opcode, the instruction, and its REP iterations (whose boundaries do
@@ -190,6 +286,9 @@ typedef struct FBlock {
     uint16_t cs, ip;
     uint32_t n;
     uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
+    uint8_t to_model;     /* it was recorded up to a REP string instruction left to the model
+                           * (fast_model_only_at), at to_cs:to_ip */
+    uint16_t to_cs, to_ip;
     uint64_t total;       /* the clocks of all its nodes */
     uint64_t dtotal;      /* total if a sampling tick that falls in it can be taken after it has run
                            * (fast_defer_flush), else FAST_UNFIT */
@@ -227,6 +326,10 @@ typedef struct EmuFast {
     uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
     uint64_t n_ahead, n_ahead_undone; /* ticks taken ahead, and taken back */
     uint64_t n_deferred, n_defer_flushes; /* ticks taken from the log of passes, and its flushes */
+    uint64_t n_rep_runs, n_rep_iters; /* emu_fast_rep: runs of a REP's steady state, iterations */
+    FRepSeen rep;
+    uint64_t n_trap_runs, n_trap_slices; /* fast_trap_repeat: its runs, the slices taken */
+    FTrapSeen trap;
     FPass log[FAST_LOG_MAX];
     /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
      * the clock at the start of that pass through its block */
@@ -256,7 +359,8 @@ static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
     return NULL;
 }
 
-static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n) {
+static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n, int to_model,
+                     uint16_t to_cs, uint16_t to_ip) {
     size_t iters = 0;
     for (unsigned i = 0; i < n; i++) iters += f->rec[i].n_iter;
     const size_t size =
@@ -273,6 +377,9 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->cs = cs;
     b->ip = ip;
     b->n = n;
+    b->to_model = (uint8_t)to_model;
+    b->to_cs = to_cs;
+    b->to_ip = to_ip;
     b->key = *k;
     memcpy(b->node, f->rec, n * sizeof(FNode));
     b->site = (EmuObsSite *)(b->node + n);
@@ -395,6 +502,115 @@ static void vf_end(EmuFast *f, const EmuCpu *c) {
     if (f->shadow->cycles != c->cycles) vf_fail(c, f->shadow, "clocks at the end");
 }
 
+/* The REP iterations emu_fast_rep skipped (m of them, from the state vf_begin copied): the copy
+ * runs them in the model. */
+static void vf_rep_steady(EmuFast *f, const EmuCpu *c, unsigned m) {
+    EmuCpu *s = f->shadow;
+    for (unsigned i = 0; i < m; i++) {
+        if (!s->in_rep) vf_fail(c, s, "the REP ended before its steady iterations did");
+        exec_one(s);
+    }
+    if (s->cycles != c->cycles) vf_fail(c, s, "clocks (REP steady state)");
+    if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->in_rep != c->in_rep || s->rep_started != c->rep_started)
+        vf_fail(c, s, "registers (REP steady state)");
+    FRel a, b;
+    if (!fr_make(s, &a) || !fr_make((EmuCpu *)c, &b) || memcmp(&a, &b, sizeof a))
+        vf_fail(c, s, "bus state (REP steady state)");
+    vf_end(f, c);
+}
+
+/* At a boundary between two iterations of a REP string instruction, with nothing due there
+ * but the next one (emu_fast_rep's caller checks): if the state is the one at the boundary
+ * before, the iterations it may run are run without the model (see rep_span). True if any
+ * were (the run is then at a boundary between two iterations again). */
+#define FAST_REP_MIN 4 /* iterations left below which the model runs them all */
+int emu_fast_rep(EmuCpu *c) {
+    EmuFast *f = (EmuFast *)c->fast;
+    FRepSeen *sn = &f->rep;
+    FRel st;
+    if (CX < FAST_REP_MIN || c->deadline <= c->cycles || !fr_make(c, &st)) {
+        sn->valid = 0;
+        return 0;
+    }
+    const int steady = sn->valid && sn->insns == c->instructions && sn->cx == (uint16_t)(CX + 1) &&
+                       sn->cs == c->insn_cs && sn->ip == c->insn_ip && !memcmp(&sn->state, &st, sizeof st);
+    if (!steady) {
+        *sn = (FRepSeen){c->instructions, c->cycles, CX, c->insn_cs, c->insn_ip, 1, st};
+        return 0;
+    }
+    sn->valid = 0;
+    const uint64_t d = c->cycles - sn->cycles, to_deadline = (c->deadline - c->cycles + d - 1) / d;
+    unsigned m = CX - 1u; /* (not the last: it ends otherwise) */
+    if (to_deadline < m) m = (unsigned)to_deadline; /* up to the one in which the deadline passes */
+    m = rep_span(c, m);
+    if (!m) return 0;
+    if (UNLIKELY(f->verify)) vf_begin(f, c);
+    rep_work(c, m);
+    c->cycles += m * d;
+    fr_apply(c, &st);
+    f->n_rep_runs++;
+    f->n_rep_iters += m;
+    if (UNLIKELY(f->verify)) vf_rep_steady(f, c, m);
+    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
+    return 1;
+}
+
+/* Is the instruction at CS:IP one that blocks leave to the model? A REP string instruction
+ * (but a plain REP MOVSB, which has a decoded form): its clocks follow the count, and the
+ * model runs its steady state at once (emu_fast_rep); and those the recording always stops
+ * at: the HLE trap (a service's slices come back to it), I/O, HLT. */
+enum { FAST_ONLY_MODEL = 1, FAST_ONLY_TRAP = 2 }; /* (the trap: fast_trap_repeat) */
+static int fast_model_only_at(const EmuCpu *c) {
+    int rep = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        const uint16_t ip = (uint16_t)(c->ip + k);
+        const uint8_t b = mem_rd8(c, lin_addr(CS, ip));
+        switch (b) {
+        case 0xF2: case 0xF3: rep = 1; continue;
+        case 0x26: case 0x2E: case 0x36: case 0x3E: case 0xF0: continue;
+        case 0xE4: case 0xE5: case 0xE6: case 0xE7: case 0xEC: case 0xED: case 0xEE: case 0xEF: case 0xF4:
+            return FAST_ONLY_MODEL;
+        case 0xF1: return c->n_hle && in_hle_region(c, lin_addr(CS, ip)) ? FAST_ONLY_TRAP : 0;
+        default:
+            return rep && is_string_op(b) && !(k == 1 && b == 0xA4 && mem_rd8(c, lin_addr(CS, c->ip)) == 0xF3);
+        }
+    }
+    return 0;
+}
+
+/* At a plain boundary before the HLE trap, a service's time being spent in slices (the trap
+ * comes back to itself, EmuHleRepeat): once a slice has begun in the state the one before it
+ * began in, they repeat (each takes the same clocks: the trap, a flush and the slice) and the
+ * machine hands over as many at once as end before the deadline (all but the last). Returns
+ * FAST_NODES or FAST_DEADLINE if it took any, else FAST_NONE. */
+static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
+    FTrapSeen *sn = &f->trap;
+    FRel st;
+    const uint32_t lin = lin_addr(CS, c->ip);
+    if (!c->hle_repeat || c->deadline <= c->cycles || f->verify || !fr_make(c, &st)) {
+        sn->valid = 0;
+        return FAST_NONE;
+    }
+    const int steady = sn->valid && sn->insns + 1 == c->instructions && sn->lin == lin &&
+                       !memcmp(&sn->state, &st, sizeof st);
+    if (!steady) {
+        *sn = (FTrapSeen){c->instructions, c->cycles, lin, 1, st};
+        return FAST_NONE;
+    }
+    sn->valid = 0;
+    const uint64_t d = c->cycles - sn->cycles, to_deadline = (c->deadline - c->cycles + d - 1) / d;
+    const uint32_t n = c->hle_repeat(c->ctx, c, to_deadline < UINT32_MAX ? (uint32_t)to_deadline : UINT32_MAX);
+    if (!n) return FAST_NONE;
+    c->cycles += n * d;
+    c->instructions += n;
+    fr_apply(c, &st);
+    f->n_trap_runs++;
+    f->n_trap_slices += n;
+    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
+    c->boundary_pending = 1;
+    return c->cycles >= c->deadline ? FAST_DEADLINE : FAST_NODES;
+}
+
 /* ---- recording ---- */
 
 /* From a plain boundary in state `key`: run the exact model node by node, keeping those it can
@@ -406,8 +622,13 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
     fr_apply(c, &key);
     unsigned n = 0;
     int r = FAST_NODES;
+    int to_model = 0;
     while (n < FAST_NODES_MAX) {
         if (n > 0 && !boundary_plain(c)) break;
+        if (fast_model_only_at(c)) {
+            to_model = 1;
+            break;
+        }
         const uint16_t cs0 = CS, ip0 = c->ip;
         const uint64_t t0 = c->cycles;
         FNode *nd = &f->rec[n];
@@ -438,7 +659,7 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         nd->ip = ip0;
         n++;
     }
-    if (n) fb_store(f, kcs, kip, &key, n);
+    if (n) fb_store(f, kcs, kip, &key, n, to_model, CS, c->ip);
     f->n_recorded += n;
     return r;
 }
@@ -835,6 +1056,8 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         f->n_resumed++;
     } else {
         f->res_nd = NULL;
+        const int only = fast_model_only_at(c);
+        if (only) return only == FAST_ONLY_TRAP ? fast_trap_repeat(c, f) : FAST_NONE;
         if (!fr_make(c, &entry)) return FAST_NONE;
         state = &entry;
         blk = fb_lookup(f, CS, c->ip, &entry);
@@ -1001,6 +1224,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         /* the block's end */
         FAST_REACHED(nd);
         if (UNLIKELY(c->stop)) goto stop;
+        if (blk->to_model && c->ip == blk->to_ip && CS == blk->to_cs) goto to_model;
         {
             FBlock *nx = blk->next[0];
             if (!nx || nx->ip != c->ip || nx->cs != CS) {
@@ -1130,6 +1354,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         return FAST_DEADLINE;
     deadline_at: /* node nd ends at or after the deadline, and is left to the interpreter */
         FAST_REACHED(nd);
+    to_model: /* or the instruction at CS:IP is one blocks leave to it */
         FAST_DEFER_SETTLE();
         fast_leave(c, f, now, insn0, done, last);
         fr_apply(c, state);
@@ -1137,7 +1362,15 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         return done ? FAST_INTERPRET : FAST_NONE; /* (the interpreter runs it, from here) */
     }
 record:
-    /* from the boundary reached, in `state`: materialised by fb_record */
+    /* from the boundary reached, in `state`: materialised by fb_record (unless the instruction
+     * there is one blocks leave to the model) */
+    if (fast_model_only_at(c)) {
+        FAST_DEFER_SETTLE();
+        fast_leave(c, f, now, insn0, done, last);
+        fr_apply(c, state);
+        if (UNLIKELY(verify)) vf_end(f, c);
+        return done ? FAST_INTERPRET : FAST_NONE;
+    }
     FAST_DEFER_SETTLE();
     fast_leave(c, f, now, insn0, done, last);
     if (UNLIKELY(verify)) {
@@ -1204,14 +1437,17 @@ void emu_fast_free(void *fast) {
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
-                "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes\n",
+                "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
+                "%llu REP iterations in %llu steady runs, %llu service slices in %llu\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
                 (unsigned long long)f->n_resumed, (unsigned long long)f->n_split,
                 (unsigned long long)f->n_moved, (unsigned long long)f->n_ahead,
                 (unsigned long long)f->n_ahead_undone, (unsigned long long)f->n_deferred,
-                (unsigned long long)f->n_defer_flushes);
+                (unsigned long long)f->n_defer_flushes, (unsigned long long)f->n_rep_iters,
+                (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
+                (unsigned long long)f->n_trap_runs);
     free(f->hash);
     free(f->arena);
     free(f->shadow);

@@ -64,5 +64,9 @@ void emu_fast_forget(void *fast);
  * to run) or FAST_NONE (nothing ran: the same). */
 enum { FAST_NONE = 0, FAST_NODES, FAST_DEADLINE, FAST_INTERPRET };
 int emu_fast_run(EmuCpu *c);
+/* Between two iterations of a REP string instruction, nothing else due (no interrupt, trap,
+ * NMI, halt or stop; not force_step): runs iterations of its steady state, if it is in one.
+ * True if it ran any (the boundary after them pending, the REP maybe still under way). */
+int emu_fast_rep(EmuCpu *c);
 
 #endif

@@ -109,6 +109,11 @@ typedef uint8_t (*EmuIntAck)(void *ctx);
  * to repeat the trap instruction (a service that takes its time in slices, so that interrupts
  * are seen in between), it sets *again. */
 typedef uint32_t (*EmuHleTrap)(void *ctx, EmuCpu *cpu, uint8_t service, bool *again);
+/* Optional: the trap at CS:IP is about to be repeated, a service's time being spent in slices.
+ * The handler takes up to `max` of the slices still to come at once, as many calls that
+ * would each return the same clocks as the latest with *again set, and returns how many it took
+ * (0: none; never the last slice, which ends the repetition). */
+typedef uint32_t (*EmuHleRepeat)(void *ctx, EmuCpu *cpu, uint32_t max);
 
 #define EMU_MEM_SIZE 0x100000u
 #define EMU_HLE_REGIONS 4
@@ -233,6 +238,7 @@ struct EmuCpu {
     EmuPortOut port_out;
     EmuIntAck int_ack;
     EmuHleTrap hle_trap;
+    EmuHleRepeat hle_repeat;
     void *ctx;            /* passed to all callbacks */
 
     struct { uint32_t lo, hi; } hle[EMU_HLE_REGIONS]; /* linear [lo, hi) */

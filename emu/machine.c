@@ -154,6 +154,18 @@ static uint32_t machine_trap(void *ctx, EmuCpu *c, uint8_t svc, bool *again) {
     return cost;
 }
 
+/* The trap at CS:IP repeats for a pending cost: up to max of its slices of SERVICE_SLICE that
+ * would come back with `again`, at once. */
+static uint32_t machine_trap_repeat(void *ctx, EmuCpu *c, uint32_t max) {
+    EmuMachine *m = ctx;
+    PendingCost *p = find_pending(m, emu_linear(c->sreg[EMU_CS], c->ip));
+    if (!p || m->end != EMU_END_NONE) return 0;
+    const uint32_t again = (p->remaining - 1) / SERVICE_SLICE; /* (the last, at most a slice, ends it) */
+    const uint32_t n = again < max ? again : max;
+    p->remaining -= n * SERVICE_SLICE;
+    return n;
+}
+
 void emu_machine_set_service(EmuMachine *m, EmuService fn, void *ctx) {
     m->svc = fn;
     m->svc_ctx = ctx;
@@ -191,6 +203,7 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     m->cpu.port_out = port_out;
     m->cpu.int_ack = int_ack;
     m->cpu.hle_trap = machine_trap;
+    m->cpu.hle_repeat = machine_trap_repeat;
     m->cpu.light = light_events;
     m->cpu.sample_flush = sample_flush;
     m->cpu.light_at = MACHINE_NEVER;
