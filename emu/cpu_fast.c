@@ -130,21 +130,76 @@ typedef struct FRepSeen {
     FRel state;
 } FRepSeen;
 
+/* The m elements (w: words) at seg:off on in DF's direction (back) as one run of linear bytes,
+ * from *lo: false if they wrap in the segment or past 1 MiB. */
+static ALWAYS_INLINE int rep_flat(uint16_t seg, uint16_t off, unsigned m, int w, int back, uint32_t *lo) {
+    const unsigned size = 1u + (unsigned)w, span = (m - 1) * size;
+    uint32_t first;
+    if (!back) {
+        if (off + span + size > 0x10000u) return 0;
+        first = off;
+    } else {
+        if (span > off || off + size > 0x10000u) return 0;
+        first = off - span;
+    }
+    first += (uint32_t)seg << 4;
+    if (first + span + size > EMU_MEM_SIZE) return 0;
+    *lo = first;
+    return 1;
+}
+
 static ALWAYS_INLINE uint16_t rep_rd(const EmuCpu *c, uint16_t seg, uint16_t off, int w) {
     const uint16_t lo = mem_rd8(c, lin_addr(seg, off));
     return w ? (uint16_t)(lo | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8) : lo;
 }
 
-/* Does a write at ES:off (w: a word) reach the prefetch window, [ip, ip + 8) in CS? */
-static ALWAYS_INLINE int rep_hits_window(const EmuCpu *c, uint16_t off, int w) {
-    if (fk_in_window(c, lin_addr(ES, off), c->ip)) return 1;
-    return w && fk_in_window(c, lin_addr(ES, (uint16_t)(off + 1)), c->ip);
+/* Does a write at ES:off (w: a word) reach the prefetch window, [ipw, ipw + 8) in CS? */
+static ALWAYS_INLINE int rep_hits_window(const EmuCpu *c, uint16_t off, int w, uint16_t ipw) {
+    if (fk_in_window(c, lin_addr(ES, off), ipw)) return 1;
+    return w && fk_in_window(c, lin_addr(ES, (uint16_t)(off + 1)), ipw);
 }
 
 /* Of the next m iterations (none the last by the count), how many end no earlier than the
  * REP would: for CMPS and SCAS, those before the first whose comparison ends it; for MOVS and
- * STOS, those before the first that would write into the prefetch window (left to the model). */
-static unsigned rep_span(const EmuCpu *c, unsigned m) {
+ * STOS, those before the first that would write into the prefetch window at ipw (the IP after
+ * the instruction: left to the model). */
+static unsigned rep_span_slow(const EmuCpu *c, unsigned m, uint16_t ipw);
+static unsigned rep_span(const EmuCpu *c, unsigned m, uint16_t ipw) {
+    const uint8_t op = c->rep_op;
+    const int w = op & 1, back = getf(c, EMU_FLAG_DF);
+    uint32_t lo;
+    if (!m || op == 0xAC || op == 0xAD) return m;
+    if (!rep_flat(ES, DI, m, w, back, &lo)) return rep_span_slow(c, m, ipw);
+    const unsigned bytes = m << w;
+    if (op <= 0xA5 || op == 0xAA || op == 0xAB) { /* MOVS, STOS: the window, checked at once */
+        const uint32_t wl = lin_addr(CS, ipw);
+        if (ipw > 0xFFF8u || wl + 8 > EMU_MEM_SIZE) return rep_span_slow(c, m, ipw);
+        return lo < wl + 8 && wl < lo + bytes ? rep_span_slow(c, m, ipw) : m;
+    }
+    if (w) return rep_span_slow(c, m, ipw);
+    /* CMPSB, SCASB: the first comparison that ends it */
+    const int stop_equal = c->rep_kind == 2;
+    const uint8_t *d = c->mem + lo + (back ? m - 1 : 0);
+    const ptrdiff_t step = back ? -1 : 1;
+    if (op == 0xAE) {
+        if (stop_equal && !back) {
+            const uint8_t *hit = memchr(d, AL, m);
+            return hit ? (unsigned)(hit - d) : m;
+        }
+        for (unsigned k = 0; k < m; k++, d += step)
+            if ((*d == AL) == stop_equal) return k;
+        return m;
+    }
+    uint32_t slo;
+    const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
+    if (!rep_flat(sseg, SI, m, 0, back, &slo)) return rep_span_slow(c, m, ipw);
+    const uint8_t *a = c->mem + slo + (back ? m - 1 : 0);
+    for (unsigned k = 0; k < m; k++, a += step, d += step)
+        if ((*a == *d) == stop_equal) return k;
+    return m;
+}
+
+static unsigned rep_span_slow(const EmuCpu *c, unsigned m, uint16_t ipw) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
     const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
@@ -153,7 +208,7 @@ static unsigned rep_span(const EmuCpu *c, unsigned m) {
     for (unsigned k = 0; k < m; k++) {
         switch (op) {
         case 0xA4: case 0xA5: case 0xAA: case 0xAB:
-            if (rep_hits_window(c, di, w)) return k;
+            if (rep_hits_window(c, di, w, ipw)) return k;
             break;
         case 0xA6: case 0xA7:
             if ((rep_rd(c, sseg, si, w) == rep_rd(c, ES, di, w)) == stop_equal) return k;
@@ -169,8 +224,52 @@ static unsigned rep_span(const EmuCpu *c, unsigned m) {
     return m;
 }
 
-/* The next m iterations' work (none of them the last), without clocks. */
+/* The next m iterations' work, without clocks. */
+static void rep_work_slow(EmuCpu *c, unsigned m);
 static void rep_work(EmuCpu *c, unsigned m) {
+    const uint8_t op = c->rep_op;
+    const int w = op & 1, back = getf(c, EMU_FLAG_DF);
+    const unsigned bytes = m << w;
+    uint32_t dlo, slo = 0;
+    const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
+    const int16_t dl = (int16_t)(back ? -(int)bytes : (int)bytes);
+    if (!m) return;
+    switch (op) {
+    case 0xA4: case 0xA5:
+        /* MOVS: at once where no element is read after an earlier one wrote over it (the
+         * destination does not overlap the source, or is behind it in DF's direction) */
+        if (!rep_flat(sseg, SI, m, w, back, &slo) || !rep_flat(ES, DI, m, w, back, &dlo) ||
+            dlo + bytes > c->rom_start ||
+            (slo < dlo + bytes && dlo < slo + bytes && (back ? dlo < slo : dlo > slo)))
+            break;
+        memmove(c->mem + dlo, c->mem + slo, bytes);
+        SI = (uint16_t)(SI + dl);
+        DI = (uint16_t)(DI + dl);
+        CX = (uint16_t)(CX - m);
+        return;
+    case 0xAA: /* STOSB */
+        if (!rep_flat(ES, DI, m, 0, back, &dlo) || dlo + bytes > c->rom_start) break;
+        memset(c->mem + dlo, AL, bytes);
+        DI = (uint16_t)(DI + dl);
+        CX = (uint16_t)(CX - m);
+        return;
+    case 0xAE: case 0xA6: /* SCASB, CMPSB: only the last comparison's flags are left */
+        if (!rep_flat(ES, DI, m, 0, back, &dlo)) break;
+        if (op == 0xA6 && !rep_flat(sseg, SI, m, 0, back, &slo)) break;
+        {
+            const unsigned last = back ? 0 : m - 1;
+            alu_sub(c, op == 0xAE ? AL : c->mem[slo + last], c->mem[dlo + last], 0, 0);
+        }
+        if (op == 0xA6) SI = (uint16_t)(SI + dl);
+        DI = (uint16_t)(DI + dl);
+        CX = (uint16_t)(CX - m);
+        return;
+    default: break;
+    }
+    rep_work_slow(c, m);
+}
+
+static void rep_work_slow(EmuCpu *c, unsigned m) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
     const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
@@ -286,9 +385,10 @@ typedef struct FBlock {
     uint16_t cs, ip;
     uint32_t n;
     uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
-    uint8_t to_model;     /* it was recorded up to a REP string instruction left to the model
-                           * (fast_model_only_at), at to_cs:to_ip */
+    uint8_t to_model;     /* it was recorded up to an instruction at to_cs:to_ip that is left to
+                           * the model (fast_model_only_at), or that is its tail */
     uint16_t to_cs, to_ip;
+    struct FTail *tail;   /* that tail (cpu_fast_tail.inc), or NULL */
     uint64_t total;       /* the clocks of all its nodes */
     uint64_t dtotal;      /* total if a sampling tick that falls in it can be taken after it has run
                            * (fast_defer_flush), else FAST_UNFIT */
@@ -330,6 +430,9 @@ typedef struct EmuFast {
     FRepSeen rep;
     uint64_t n_trap_runs, n_trap_slices; /* fast_trap_repeat: its runs, the slices taken */
     FTrapSeen trap;
+    uint64_t n_tails, n_tail_fills, n_tail_runs; /* tails recorded, ends learnt, runs replayed */
+    struct FTail *rec_tail; /* fb_record's: the tail it found */
+    uint32_t variable[256]; /* REP MOVSB sites met with another count (cpu_fast_tail.inc) */
     FPass log[FAST_LOG_MAX];
     /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
      * the clock at the start of that pass through its block */
@@ -342,6 +445,8 @@ typedef struct EmuFast {
 } EmuFast;
 
 _Static_assert(sizeof(FRel) == 34, "FRel: fb_hash reads it as four words and a tail");
+
+#include "cpu_fast_tail.inc"
 
 static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
     uint64_t w[4];
@@ -359,12 +464,21 @@ static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
     return NULL;
 }
 
-static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n, int to_model,
-                     uint16_t to_cs, uint16_t to_ip) {
+/* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
+ * key (cs, ip, k). */
+static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, const FRel *k) {
+    for (b = b ? b->hnext : f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
+        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
+    return NULL;
+}
+
+static FBlock *fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n, int to_model,
+                        uint16_t to_cs, uint16_t to_ip, const FTail *tail) {
     size_t iters = 0;
     for (unsigned i = 0; i < n; i++) iters += f->rec[i].n_iter;
-    const size_t size =
-        (offsetof(FBlock, node) + n * (sizeof(FNode) + sizeof(EmuObsSite)) + iters * sizeof(FIter) + 63) & ~(size_t)63;
+    const size_t body = (offsetof(FBlock, node) + n * (sizeof(FNode) + sizeof(EmuObsSite)) + iters * sizeof(FIter) + 63) &
+                        ~(size_t)63;
+    const size_t size = body + (tail ? (sizeof(FTail) + 63) & ~(size_t)63 : 0);
     if (f->used + size > FAST_ARENA_BYTES) {
         memset(f->hash, 0, sizeof(FBlock *) << FAST_HASH_BITS);
         f->used = 0;
@@ -377,7 +491,13 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
     b->cs = cs;
     b->ip = ip;
     b->n = n;
-    b->to_model = (uint8_t)to_model;
+    b->to_model = (uint8_t)(to_model || tail);
+    b->tail = NULL;
+    if (tail) {
+        b->tail = (FTail *)((uint8_t *)b + body);
+        *b->tail = *tail;
+        f->n_tails++;
+    }
     b->to_cs = to_cs;
     b->to_ip = to_ip;
     b->key = *k;
@@ -408,11 +528,12 @@ static void fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsign
         b->cum[i] = (uint32_t)b->total;
     }
     for (unsigned i = n; i < FAST_NODES_MAX; i++) b->cum[i] = UINT32_MAX;
-    b->dtotal = defer ? b->total : FAST_UNFIT;
+    b->dtotal = defer && n ? b->total : FAST_UNFIT; /* (a tail alone is never a pass) */
     const uint32_t h = fb_hash(cs, ip, k);
     b->hnext = f->hash[h];
     f->hash[h] = b;
     f->n_blocks++;
+    return b;
 }
 
 /* ---- checking (EMU86_FAST_VERIFY) ---- */
@@ -502,6 +623,22 @@ static void vf_end(EmuFast *f, const EmuCpu *c) {
     if (f->shadow->cycles != c->cycles) vf_fail(c, f->shadow, "clocks at the end");
 }
 
+/* A tail replayed (after: the state it left, as the replay keeps it) or run by the model to
+ * learn it (after NULL: the CPU's own state): the copy runs it in the model. */
+static void vf_tail(EmuFast *f, EmuCpu *c, const FRel *after) {
+    EmuCpu *s = f->shadow;
+    uint32_t rni;
+    if (sig_node(s, &rni, NULL, NULL) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline (tail)");
+    if (s->cycles != c->cycles) vf_fail(c, s, "clocks (tail)");
+    if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->in_rep != c->in_rep) vf_fail(c, s, "registers (tail)");
+    FRel a, b;
+    if (!after) {
+        if (!fr_make(c, &b)) vf_fail(c, s, "bus state (tail, not handled)");
+        after = &b;
+    }
+    if (!fr_make(s, &a) || memcmp(&a, after, sizeof a)) vf_fail(c, s, "bus state (tail)");
+}
+
 /* The REP iterations emu_fast_rep skipped (m of them, from the state vf_begin copied): the copy
  * runs them in the model. */
 static void vf_rep_steady(EmuFast *f, const EmuCpu *c, unsigned m) {
@@ -542,7 +679,7 @@ int emu_fast_rep(EmuCpu *c) {
     const uint64_t d = c->cycles - sn->cycles, to_deadline = (c->deadline - c->cycles + d - 1) / d;
     unsigned m = CX - 1u; /* (not the last: it ends otherwise) */
     if (to_deadline < m) m = (unsigned)to_deadline; /* up to the one in which the deadline passes */
-    m = rep_span(c, m);
+    m = rep_span(c, m, c->ip);
     if (!m) return 0;
     if (UNLIKELY(f->verify)) vf_begin(f, c);
     rep_work(c, m);
@@ -555,24 +692,19 @@ int emu_fast_rep(EmuCpu *c) {
     return 1;
 }
 
-/* Is the instruction at CS:IP one that blocks leave to the model? A REP string instruction
- * (but a plain REP MOVSB, which has a decoded form): its clocks follow the count, and the
- * model runs its steady state at once (emu_fast_rep); and those the recording always stops
- * at: the HLE trap (a service's slices come back to it), I/O, HLT. */
+/* Is the instruction at CS:IP one that the recording always stops at: the HLE trap (a
+ * service's slices come back to it), I/O, HLT? */
 enum { FAST_ONLY_MODEL = 1, FAST_ONLY_TRAP = 2 }; /* (the trap: fast_trap_repeat) */
 static int fast_model_only_at(const EmuCpu *c) {
-    int rep = 0;
     for (unsigned k = 0; k < 4; k++) {
         const uint16_t ip = (uint16_t)(c->ip + k);
         const uint8_t b = mem_rd8(c, lin_addr(CS, ip));
         switch (b) {
-        case 0xF2: case 0xF3: rep = 1; continue;
-        case 0x26: case 0x2E: case 0x36: case 0x3E: case 0xF0: continue;
+        case 0xF2: case 0xF3: case 0x26: case 0x2E: case 0x36: case 0x3E: case 0xF0: continue;
         case 0xE4: case 0xE5: case 0xE6: case 0xE7: case 0xEC: case 0xED: case 0xEE: case 0xEF: case 0xF4:
             return FAST_ONLY_MODEL;
         case 0xF1: return c->n_hle && in_hle_region(c, lin_addr(CS, ip)) ? FAST_ONLY_TRAP : 0;
-        default:
-            return rep && is_string_op(b) && !(k == 1 && b == 0xA4 && mem_rd8(c, lin_addr(CS, c->ip)) == 0xF3);
+        default: return 0;
         }
     }
     return 0;
@@ -622,11 +754,16 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
     fr_apply(c, &key);
     unsigned n = 0;
     int r = FAST_NODES;
-    int to_model = 0;
+    int to_model = 0, tailed = 0;
     while (n < FAST_NODES_MAX) {
         if (n > 0 && !boundary_plain(c)) break;
         if (fast_model_only_at(c)) {
             to_model = 1;
+            break;
+        }
+        if (fast_tail_at(c, f->variable, f->rec_tail)) { /* the block ends with it */
+            f->rec_tail->node.fact = fast_tail_fact(c, f->rec_tail);
+            tailed = 1;
             break;
         }
         const uint16_t cs0 = CS, ip0 = c->ip;
@@ -659,8 +796,17 @@ static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
         nd->ip = ip0;
         n++;
     }
-    if (n) fb_store(f, kcs, kip, &key, n, to_model, CS, c->ip);
+    FBlock *b = NULL;
+    if (tailed && !n) { /* a tail alone: the one recorded from here before, if any */
+        for (b = fb_next_same(f, NULL, kcs, kip, &key); b && (b->n || !b->tail); b = fb_next_same(f, b, kcs, kip, &key))
+            ;
+    }
+    if (!b && (n || tailed)) b = fb_store(f, kcs, kip, &key, n, to_model, CS, c->ip, tailed ? f->rec_tail : NULL);
     f->n_recorded += n;
+    if (!tailed) return r;
+    /* the tail, from the state the nodes left (the block's) */
+    r = fast_tail_fill(c, f, b->tail);
+    if (UNLIKELY(f->verify) && r == FAST_NODES && !c->in_rep) vf_tail(f, c, NULL);
     return r;
 }
 
@@ -931,13 +1077,6 @@ static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_
     return fk_run(c, d, fact, lin);
 }
 
-/* The next block after `b` in b's hash chain (or from the chain's head if b is NULL) with the
- * key (cs, ip, k). */
-static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, const FRel *k) {
-    for (b = b ? b->hnext : f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
-        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
-    return NULL;
-}
 
 /* The replay has reached the boundary before node n of blk (the loop's `from` being the first
  * node it replayed there): the clock, the count, the latest node and the state follow. */
@@ -1071,6 +1210,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
     const FNode *last = NULL; /* the latest node replayed */
     unsigned done = 0;
     unsigned lg_n = 0; /* dfr: the passes logged (while any are, the ticks wait: deadline is later) */
+    FTail *tail = NULL; /* the tail the model is to run and learn (fill) */
     if (!blk) goto record;
     for (;;) {
         const FNode *const end = blk->node + blk->n, *const from = nd;
@@ -1224,7 +1364,39 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         /* the block's end */
         FAST_REACHED(nd);
         if (UNLIKELY(c->stop)) goto stop;
-        if (blk->to_model && c->ip == blk->to_ip && CS == blk->to_cs) goto to_model;
+        if (UNLIKELY(blk->to_model) && c->ip == blk->to_ip && CS == blk->to_cs) {
+            if (!blk->tail) goto to_model;
+            /* its tail: whole, if what it does is known and it ends before the deadline */
+            FTail *const t = blk->tail;
+            FAST_DEFER_SETTLE();
+            FTailEnd *e;
+            uint64_t dt;
+            const int r = fast_tail_try(c, t, now, deadline, &e, &dt);
+            if (r == FT_MODEL) goto to_model;
+            if (r == FT_FILL) {
+                tail = t;
+                goto fill;
+            }
+            now += dt;
+            FAST_OBSERVE(&t->node, 0, now);
+            if (UNLIKELY(verify)) {
+                c->cycles = now;
+                vf_tail(f, c, &e->after);
+            }
+            last = &t->node;
+            state = &e->after;
+            done++;
+            f->n_tail_runs++;
+            FBlock *nx = e->next;
+            if (!nx || nx->ip != c->ip || nx->cs != CS) {
+                nx = fb_lookup(f, CS, c->ip, state);
+                if (!nx) goto record;
+                e->next = nx;
+            }
+            blk = nx;
+            nd = blk->node;
+            continue;
+        }
         {
             FBlock *nx = blk->next[0];
             if (!nx || nx->ip != c->ip || nx->cs != CS) {
@@ -1247,6 +1419,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         nd = blk->node;
         continue;
     disagrees: /* node nd did not agree (nothing changed): another block from this state? */
+        if (nd->dec.kind == FK_REP_MOVSB) fast_tail_variable(f->variable, nd->lin); /* (its count) */
         if (dfr && lg_n && nd == blk->node && --lg_n == 0) deadline = c->deadline; /* (an empty pass) */
         {
             FBlock *other = nd == blk->node ? blk : NULL; /* (after it in the chain, or from the head) */
@@ -1361,6 +1534,20 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         if (UNLIKELY(verify)) vf_end(f, c);
         return done ? FAST_INTERPRET : FAST_NONE; /* (the interpreter runs it, from here) */
     }
+fill:
+    /* the tail at the boundary reached, in `state`: the model runs it, and it learns */
+    FAST_DEFER_SETTLE();
+    fast_leave(c, f, now, insn0, done, last);
+    fr_apply(c, state);
+    if (UNLIKELY(verify)) {
+        vf_end(f, c);
+        if (done) return FAST_NODES; /* (the check's copy is not kept in step with recording) */
+    }
+    {
+        const int r = fast_tail_fill(c, f, tail);
+        if (UNLIKELY(verify) && r == FAST_NODES && !c->in_rep) vf_tail(f, c, NULL);
+        return r;
+    }
 record:
     /* from the boundary reached, in `state`: materialised by fb_record (unless the instruction
      * there is one blocks leave to the model) */
@@ -1417,13 +1604,14 @@ void *emu_fast_new(void) {
     if (!f) return NULL;
     f->hash = calloc((size_t)1 << FAST_HASH_BITS, sizeof(FBlock *));
     f->arena = aligned_alloc(64, FAST_ARENA_BYTES);
+    f->rec_tail = malloc(sizeof(FTail));
     f->verify = env_on("EMU86_FAST_VERIFY");
     f->stats = env_on("EMU86_FAST_STATS");
     if (f->verify) {
         f->shadow = malloc(sizeof(EmuCpu));
         f->shadow_mem = malloc(EMU_MEM_SIZE + 16);
     }
-    if (!f->hash || !f->arena || (f->verify && (!f->shadow || !f->shadow_mem))) {
+    if (!f->hash || !f->arena || !f->rec_tail || (f->verify && (!f->shadow || !f->shadow_mem))) {
         emu_fast_free(f);
         return NULL;
     }
@@ -1438,7 +1626,8 @@ void emu_fast_free(void *fast) {
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
-                "%llu REP iterations in %llu steady runs, %llu service slices in %llu\n",
+                "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
+                "%llu tails, %llu ends learnt, %llu tails replayed\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -1447,9 +1636,11 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_ahead_undone, (unsigned long long)f->n_deferred,
                 (unsigned long long)f->n_defer_flushes, (unsigned long long)f->n_rep_iters,
                 (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
-                (unsigned long long)f->n_trap_runs);
+                (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
+                (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs);
     free(f->hash);
     free(f->arena);
+    free(f->rec_tail);
     free(f->shadow);
     free(f->shadow_mem);
     free(f);
