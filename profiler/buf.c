@@ -81,6 +81,12 @@ void prof_percent(char *out, size_t outlen, uint64_t n, uint64_t d) {
     snprintf(out, outlen, "%llu.%llu", (unsigned long long)(t / 10), (unsigned long long)(t % 10));
 }
 
+void prof_times(char *out, size_t outlen, uint64_t n) {
+    if (n == 1) snprintf(out, outlen, "once");
+    else if (n == 2) snprintf(out, outlen, "twice");
+    else snprintf(out, outlen, "%llu times", (unsigned long long)n);
+}
+
 void prof_buf_put_csv_field(ProfBuf *b, const char *s) {
     if (!strpbrk(s, ",\"\r\n")) {
         prof_buf_puts(b, s);

@@ -132,6 +132,20 @@ void prof_map_rebase(ProfMap *m, uint32_t delta) {
     m->nsym = out;
 }
 
+bool prof_map_merge(ProfMap *into, const ProfMap *from) {
+    if (!from) return true;
+    const size_t n = into->nsym;
+    for (size_t i = 0; i < from->nsym; i++) {
+        /* look among into's own (sorted) symbols only; the table may have moved */
+        const ProfMap own = {into->sym, n, into->kind};
+        const ProfSymbol *at = prof_map_lookup(&own, from->sym[i].addr);
+        if (at && at->addr == from->sym[i].addr) continue;
+        if (!map_add_symbol(into, from->sym[i].addr, from->sym[i].name, strlen(from->sym[i].name))) return false;
+    }
+    map_finish(into);
+    return true;
+}
+
 bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
                     size_t errlen) {
     MapLines it;

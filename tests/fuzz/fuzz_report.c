@@ -9,13 +9,13 @@
 
 static void render_all(const ProfPrf *p, const ProfMap *map) {
     for (int f = PROF_FMT_TEXT; f <= PROF_FMT_JSON; f++) {
-        ProfReportOptions o = {(ProfFormat)f, (f & 1) != 0, "FUZZ.PRF"};
+        ProfReportOptions o = {(ProfFormat)f, (f & 1) != 0, "FUZZ.PRF", (ProfSort)(f & 1), (size_t)f, NULL, NULL};
         ProfBuf b = {0};
         prof_report_render(p, map, &o, &b);
         prof_buf_free(&b);
     }
     ProfBuf b = {0};
-    prof_plot_svg(p, map, "fuzz", &b);
+    prof_plot_svg(p, NULL, map, "fuzz", &b);
     prof_buf_free(&b);
 }
 
