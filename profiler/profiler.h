@@ -353,6 +353,7 @@ typedef struct ProfSidecar {
     ProfPrfTally tally;
     ProfMap names;         /* image offsets */
     char *program;         /* as given to emu86, or NULL */
+    char rule;             /* the sampling rule: 'i' (--sample irq), 'e' (exact), 0 not said */
 } ProfSidecar;
 
 void prof_sidecar_path(const char *prf_path, char *out, size_t len);
@@ -401,6 +402,16 @@ bool prof_plot_svg(const ProfPrf *p, const ProfPrfTally *tally, const ProfMap *m
  * program for names) or an exact profile in callgrind format (flat profile and call graph).
  * Returns 0, 1 (unreadable or invalid input, unwritable output) or 2 (bad usage). */
 int prof_report_main(int argc, char **argv);
+
+/* `emu86 annotate PROFILE... [--program FILE] [--map FILE] [--top N] [--routine NAME]`: the
+ * hottest routines disassembled with the samples and clocks of each instruction. Returns 0,
+ * 1 (input, output) or 2 (usage). */
+int prof_annotate_main(int argc, char **argv);
+
+/* `emu86 diff OLD NEW [--threshold POINTS] [--total-threshold PCT] [--by routine|bucket]`: two
+ * profiles (two .PRF or two exact profiles) compared per routine. Returns 0 (no share moved by
+ * more than the threshold), 1 (one did, or the total did) or 2 (usage, input, output). */
+int prof_diff_main(int argc, char **argv);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Exact profile                                                                               */

@@ -111,28 +111,26 @@ static bool split_buckets(const ProfPrf *p, const ProfMap *m, uint32_t nat, uint
     return true;
 }
 
+bool report_routine_hits(const ProfPrf *p, const ProfPrfTally *t, const ProfMap *m, uint64_t *acc) {
+    const uint32_t nat = (uint32_t)(uint16_t)(p->h.prog_high_pa - p->h.prog_low_pa) * 16u;
+    memset(acc, 0, (m->nsym + 1) * sizeof *acc);
+    if (!t) return split_buckets(p, m, nat, acc);
+    for (size_t j = 0; j <= m->nsym; j++) {
+        uint32_t from = j == m->nsym ? 0 : m->sym[j].addr;
+        uint32_t to = j == m->nsym ? (m->nsym ? m->sym[0].addr : nat) : j + 1 < m->nsym ? m->sym[j + 1].addr : nat;
+        for (uint32_t a = from; a < to && a < t->nat; a++) acc[j] += t->at[a];
+    }
+    return true;
+}
+
 static bool build_routines(ReportData *d, const ProfMap *m) {
-    const ProfPrfTally *t = d->o->tally;
-    const uint32_t nat = (uint32_t)(uint16_t)(d->p->h.prog_high_pa - d->p->h.prog_low_pa) * 16u;
     uint64_t *acc = calloc(m->nsym + 1, sizeof *acc);
     d->rtn = calloc(m->nsym + 1, sizeof *d->rtn);
-    if (!acc || !d->rtn) {
+    if (!acc || !d->rtn || !report_routine_hits(d->p, d->o->tally, m, acc)) {
         free(acc);
         return false;
     }
-    if (t) {
-        for (size_t j = 0; j <= m->nsym; j++) {
-            uint32_t from = j == m->nsym ? 0 : m->sym[j].addr;
-            uint32_t to = j == m->nsym ? (m->nsym ? m->sym[0].addr : nat) : j + 1 < m->nsym ? m->sym[j + 1].addr : nat;
-            for (uint32_t a = from; a < to && a < t->nat; a++) acc[j] += t->at[a];
-        }
-    } else {
-        d->estimated = true;
-        if (!split_buckets(d->p, m, nat, acc)) {
-            free(acc);
-            return false;
-        }
-    }
+    d->estimated = !d->o->tally;
     /* in address order: the part below the names, then each name */
     for (size_t i = 0; i <= m->nsym; i++) {
         size_t j = i ? i - 1 : m->nsym;

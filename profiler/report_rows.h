@@ -40,6 +40,11 @@ typedef struct ReportData {
 bool report_rows_build(ReportData *d, const ProfPrf *p, const ProfMap *map, const ProfReportOptions *o);
 void report_rows_free(ReportData *d);
 
+/* The samples of each routine of m (acc[i] for m->sym[i], acc[nsym] below the first name):
+ * from the tally's samples by address, else each bucket's split over its routines by bytes.
+ * acc has m->nsym + 1 entries. False: out of memory. */
+bool report_routine_hits(const ProfPrf *p, const ProfPrfTally *t, const ProfMap *m, uint64_t *acc);
+
 /* A bucket's full count: the tally's, else the .PRF's counter. */
 uint64_t report_bucket_hits(const ProfPrf *p, const ProfPrfTally *tally, uint32_t i);
 

@@ -13,7 +13,7 @@ bool session_sidecar_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
     if (!s->have_tally || !s->cfg.prf_path || !strcmp(s->prf_name, "-")) return true;
     char path[4200];
     prof_sidecar_path(s->prf_name, path, sizeof path);
-    ProfSidecar sc = {s->prf.h, s->ticks, s->tally, s->names, (char *)s->cfg.program};
+    ProfSidecar sc = {s->prf.h, s->ticks, s->tally, s->names, (char *)s->cfg.program, s->cfg.sample_exact ? 'e' : 'i'};
     ProfBuf b = {0};
     prof_sidecar_encode(&sc, &b);
     return session_write_buf(path, &b, msg, ctx);

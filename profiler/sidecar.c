@@ -3,6 +3,7 @@
  *
  *   emu86 sidecar 1
  *   program SORT.EXE                  the program as given to emu86 (for emu86 annotate)
+ *   sample irq                        the sampling rule (--sample irq or exact)
  *   header 1000 97 1 0410 0470 0100   clock_grain bucket_num bucket_siz prog_low_pa
  *                                     prog_high_pa dos_pa of the .PRF it goes with
  *   ticks 182153                      every sample
@@ -34,6 +35,7 @@ bool prof_sidecar_encode(const ProfSidecar *s, ProfBuf *b) {
     prof_buf_puts(b, "emu86 sidecar 1\n# beside a PROFIL .PRF: its counters in full, its samples by address, the "
                      "routines' names (emu86's docs/profiler.md)\n");
     if (s->program && !strpbrk(s->program, "\r\n")) prof_buf_printf(b, "program %s\n", s->program);
+    if (s->rule) prof_buf_printf(b, "sample %s\n", s->rule == 'e' ? "exact" : "irq");
     prof_buf_printf(b, "header %u %u %u %04X %04X %04X\n", h->clock_grain, h->bucket_num, h->bucket_siz,
                     h->prog_low_pa, h->prog_high_pa, h->dos_pa);
     prof_buf_printf(b, "ticks %llu\nio %llu\ndos %llu\nhigh %llu\n", (unsigned long long)s->ticks,
@@ -92,6 +94,12 @@ bool prof_sidecar_decode(ProfSidecar *sc, const char *text, size_t len, const ch
             if (!sc->program) return prof_fail(err, errlen, "%s: out of memory", name);
             memcpy(sc->program, s + i, n - i);
             sc->program[n - i] = 0;
+            continue;
+        }
+        if (word_is(s, n, "sample", &i)) {
+            if (n - i == 3 && !memcmp(s + i, "irq", 3)) sc->rule = 'i';
+            else if (n - i == 5 && !memcmp(s + i, "exact", 5)) sc->rule = 'e';
+            else ok = false;
             continue;
         }
         if (word_is(s, n, "header", &i)) {
