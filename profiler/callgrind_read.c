@@ -300,6 +300,9 @@ bool cg_parse(CgProfile *p, const char *text, size_t len, const char *name, char
                 ok = add_cost(&r, (uint32_t)cur, (uint32_t)pos[0], c);
             }
         }
+        else if (!memchr(s, '=', n) && !memchr(s, ':', n)) {
+            ok = false; /* neither a header, a specification nor costs */
+        }
         /* other lines (version, creator, pid, part, fl=, fi=, fe=, ob=, cob=, cfi=, ...): skipped */
     }
     if (!ok) {

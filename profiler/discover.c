@@ -1,7 +1,8 @@
 /* Routines of a program without its map: a recursive-descent scan of its relocated image from
  * the entry point (and from every entry the run saw: CALL targets, interrupt handlers the
  * program installed), following jumps, branches and calls; each CALL target and entry is a
- * routine. Named after their image offsets: start, sub_1A66, isr_1Ch. */
+ * routine; then, in what was not reached, each compiler prologue (PUSH BP; MOV BP,SP). Named
+ * after their image offsets: start, sub_1A66, isr_1Ch. */
 #include "map_internal.h"
 
 #include "disasm.h"
@@ -18,6 +19,7 @@ typedef struct Found {
 typedef struct Scan {
     const ProfImage *im;
     uint8_t *seen;           /* a bit per image byte: an instruction starts there */
+    uint8_t *covered;        /* a bit per image byte: part of an instruction followed */
     uint32_t *work;          /* CS << 16 | IP still to follow */
     size_t nwork, work_cap;
     Found *found;
@@ -88,6 +90,7 @@ static void follow(Scan *s, uint16_t cs, uint16_t ip) {
         const uint8_t *code = im->bytes + off;
         DisInsn in;
         dis_decode(code, avail, ip, NULL, &in);
+        for (uint32_t k = off; k < off + in.len && k < im->size; k++) s->covered[k >> 3] |= (uint8_t)(1u << (k & 7));
         if (code[0] == 0xB4 && in.len == 2) ah = code[1];
         else if (code[0] == 0xB8 && in.len == 3) ah = code[2];
         switch (in.flow) {
@@ -106,6 +109,13 @@ static void follow(Scan *s, uint16_t cs, uint16_t ip) {
         default: break;
         }
         ip = (uint16_t)(ip + in.len);
+    }
+}
+
+static void drain(Scan *s) {
+    while (s->nwork && !s->oom) {
+        uint32_t w = s->work[--s->nwork];
+        follow(s, (uint16_t)(w >> 16), (uint16_t)w);
     }
 }
 
@@ -129,12 +139,27 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
     Scan s = {0};
     s.im = im;
     s.seen = calloc(im->size / 8 + 1, 1);
-    if (!s.seen) return false;
+    s.covered = calloc(im->size / 8 + 1, 1);
+    if (!s.seen || !s.covered) {
+        free(s.seen);
+        free(s.covered);
+        return false;
+    }
     entry(&s, im->entry_cs, im->entry_ip, PROF_ROUTINE_START, 0);
     for (size_t i = 0; i < nmore; i++) entry(&s, more[i].cs, more[i].ip, (ProfRoutineKind)more[i].kind, more[i].vector);
-    while (s.nwork && !s.oom) {
-        uint32_t w = s.work[--s.nwork];
-        follow(&s, (uint16_t)(w >> 16), (uint16_t)w);
+    drain(&s);
+    /* what no jump or call reached (called through a pointer, as C's qsort calls its compare
+     * function): a compiler's prologue PUSH BP; MOV BP,SP (55 8B EC or 55 89 E5) not inside code
+     * already read starts a routine, in the segment of the entry point (the scan reads on from
+     * each, so a later one may be inside one found before: checked again) */
+    for (uint32_t off = 0; off + 3 <= im->size && !s.oom; off++) {
+        const uint8_t *c = im->bytes + off;
+        if (c[0] != 0x55 || !((c[1] == 0x8B && c[2] == 0xEC) || (c[1] == 0x89 && c[2] == 0xE5))) continue;
+        if (s.covered[off >> 3] >> (off & 7) & 1) continue;
+        uint32_t lin = (uint32_t)im->load_seg * 16u + off, cs_base = (uint32_t)im->entry_cs * 16u;
+        uint16_t cs = lin >= cs_base && lin - cs_base < 0x10000u ? im->entry_cs : (uint16_t)(lin >> 4);
+        entry(&s, cs, (uint16_t)(lin - (uint32_t)cs * 16u), PROF_ROUTINE_CALL, 0);
+        drain(&s);
     }
     /* one name an address: the start, else the lowest vector, else sub_ */
     qsort(s.found, s.nfound, sizeof *s.found, cmp_found);
@@ -146,6 +171,7 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
         ok = map_add_symbol(names, s.found[i].off, name, strlen(name));
     }
     free(s.seen);
+    free(s.covered);
     free(s.work);
     free(s.found);
     if (!ok) {

@@ -234,8 +234,8 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *f
     out_i = calloc(nid + 1, sizeof *out_i);
     if (!defined || !fn_c || !fn_i || !self_c || !self_i || !out_c || !out_i) goto done;
     if (!inclusive_by_fn(e, fid_of_node, (uint32_t)nid, inc_c, inc_i, fn_c, fn_i)) goto done;
-    /* a routine's inclusive cost: while it was on the call stack, or (code entered by jumps
-     * more than by calls) its own and its calls' */
+    /* a routine's inclusive cost: while it was on the call stack; for code never called (only
+     * jumped into) its own and its calls'; never less than its own */
     for (size_t i = 0; i < nc; i++) {
         self_c[cost[i].fid] += cost[i].cycles;
         self_i[cost[i].fid] += cost[i].insns;
@@ -245,11 +245,16 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *f
             out_c[arc[i].caller] += arc[i].cycles;
             out_i[arc[i].caller] += arc[i].insns;
         }
-    for (size_t id = 1; id <= nid; id++)
-        if (self_c[id] + out_c[id] > fn_c[id]) {
+    for (size_t id = 1; id <= nid; id++) {
+        if (!fn_c[id]) {
             fn_c[id] = self_c[id] + out_c[id];
             fn_i[id] = self_i[id] + out_i[id];
         }
+        if (fn_c[id] < self_c[id]) {
+            fn_c[id] = self_c[id];
+            fn_i[id] = self_i[id];
+        }
+    }
 
     prof_buf_puts(out, "# callgrind format\nversion: 1\ncreator: emu86 " EMU86_VERSION "\n");
     prof_buf_printf(out, "pid: 1\ncmd: %s\npart: 1\n\npositions: instr\nevents: Cycles Instructions\n",

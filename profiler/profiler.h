@@ -334,7 +334,8 @@ typedef struct ProfEntryPoint {
 
 /* The routines of an image: a recursive-descent scan from its entry point and the given
  * entries, following jumps, branches and calls (not through registers or memory), stopping at
- * returns, data that decodes to nothing, and INT 20h/27h or INT 21h with AH = 00h, 31h, 4Ch.
+ * returns, data that decodes to nothing, and INT 20h/27h or INT 21h with AH = 00h, 31h, 4Ch;
+ * then from each compiler prologue (PUSH BP; MOV BP,SP) in the bytes not reached.
  * The entry is "start", an installed handler "isr_1Ch", a CALL target "sub_1A66" (its image
  * offset). names gets them by image offset (kind "found"). False: out of memory. */
 bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore, ProfMap *names);
