@@ -240,9 +240,16 @@ int prof_annotate_main(int argc, char **argv) {
     if (prf_path) {
         if (!cli_prf_open(&in, "annotate", prf_path, true, map_path, map_origin, program, true)) goto done;
         have_prf = true;
-        if (have_cg && cg.load_seg != in.prf.h.prog_low_pa) {
-            fprintf(stderr, "emu86 annotate: %s and %s are not of one run (load segments %04X and %04X)\n", prf_path,
-                    cg_path, in.prf.h.prog_low_pa, cg.load_seg);
+        /* of one run: the same load segment, and the program the sidecar names is the one the
+         * exact profile's command ran */
+        const char *named = in.have_sidecar ? in.sidecar.program : NULL;
+        size_t cmdlen = have_cg && cg.cmd ? strcspn(cg.cmd, " ") : 0;
+        if (have_cg && (cg.load_seg != in.prf.h.prog_low_pa ||
+                        (named && cmdlen && (strlen(named) != cmdlen || strncmp(named, cg.cmd, cmdlen))))) {
+            fprintf(stderr, "emu86 annotate: %s and %s are not of one run (load segments %04X and %04X, programs %s "
+                            "and %.*s)\n",
+                    prf_path, cg_path, in.prf.h.prog_low_pa, cg.load_seg, named ? named : "?", (int)cmdlen,
+                    cg.cmd ? cg.cmd : "");
             goto done;
         }
     }
