@@ -63,7 +63,9 @@ static const struct option longopts[] = {
 void options_help(void) {
     fputs(
         "usage: emu86 [OPTIONS] PROGRAM [ARGS...]\n"
-        "       emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT]\n"
+        "       emu86 report FILE.PRF|FILE.callgrind [--sort time] [--top N] [--map FILE]\n"
+        "       emu86 annotate PROFILE... [--program FILE] [--top N] [--routine NAME]\n"
+        "       emu86 diff OLD NEW [--threshold POINTS]   (each: --help for its options)\n"
         "Runs a DOS .COM or .EXE program on an emulated IBM PC (8086, 4.77 MHz).\n"
         "\n"
         "Machine:\n"
