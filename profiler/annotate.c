@@ -84,17 +84,6 @@ static int by_cost(const void *x, const void *y) {
     return a->from < b->from ? -1 : a->from > b->from;
 }
 
-static void commas(char *out, size_t len, uint64_t v) {
-    char d[32];
-    int n = snprintf(d, sizeof d, "%llu", (unsigned long long)v);
-    size_t o = 0;
-    for (int i = 0; i < n && o + 2 < len; i++) {
-        if (i && (n - i) % 3 == 0) out[o++] = ',';
-        out[o++] = d[i];
-    }
-    out[o] = 0;
-}
-
 static uint64_t samples_at(const Ann *a, uint32_t off) {
     return a->samples && off < a->nsamples ? a->samples[off] : 0;
 }
@@ -111,8 +100,8 @@ static uint32_t cost_inside(const Ann *a, uint32_t off, uint32_t len) {
 static void line(ProfBuf *b, const Ann *a, uint32_t off, const DisInsn *in) {
     char s[32] = "", c[32] = "", hex[40] = "";
     uint64_t sv = samples_at(a, off), cv = clocks_at(a, off);
-    if (sv) commas(s, sizeof s, sv);
-    if (cv) commas(c, sizeof c, cv);
+    if (sv) prof_commas(s, sizeof s, sv);
+    if (cv) prof_commas(c, sizeof c, cv);
     for (unsigned k = 0; k < in->len && k < 8; k++)
         snprintf(hex + 2 * k, sizeof hex - 2 * k, "%02X", a->im->bytes[off + k]);
     if (in->len > 8) snprintf(hex + 16, sizeof hex - 16, "..");
@@ -123,8 +112,8 @@ static void line(ProfBuf *b, const Ann *a, uint32_t off, const DisInsn *in) {
 
 static void routine(ProfBuf *b, Ann *a, const Routine *r) {
     char s[32], c[32], ps[16], pc[16];
-    commas(s, sizeof s, r->samples);
-    commas(c, sizeof c, r->clocks);
+    prof_commas(s, sizeof s, r->samples);
+    prof_commas(c, sizeof c, r->clocks);
     prof_percent(ps, sizeof ps, r->samples, a->total_samples);
     prof_percent(pc, sizeof pc, r->clocks, a->total_clocks);
     prof_buf_printf(b, "\n%s  (offset %04X-%04X", a->names->sym[r->sym].name, (unsigned)r->from, (unsigned)(r->to - 1));

@@ -31,18 +31,6 @@ static int by_incl(const void *a, const void *b) {
     return strcmp(x->name, y->name);
 }
 
-/* 1,234,567 */
-static void commas(char *out, size_t len, uint64_t v) {
-    char d[32];
-    int n = snprintf(d, sizeof d, "%llu", (unsigned long long)v);
-    size_t o = 0;
-    for (int i = 0; i < n && o + 2 < len; i++) {
-        if (i && (n - i) % 3 == 0) out[o++] = ',';
-        out[o++] = d[i];
-    }
-    out[o] = 0;
-}
-
 static size_t *order(const CgProfile *p, int (*cmp)(const void *, const void *), ProfSort sort) {
     size_t *o = malloc((p->nfn ? p->nfn : 1) * sizeof *o);
     if (!o) return NULL;
@@ -56,10 +44,10 @@ static size_t *order(const CgProfile *p, int (*cmp)(const void *, const void *),
 static void flat_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b) {
     const char *ev = p->events[0] ? p->events[0] : "cost";
     char t[32];
-    commas(t, sizeof t, p->total[0]);
+    prof_commas(t, sizeof t, p->total[0]);
     prof_buf_printf(b, "Flat profile: %s %s", t, ev);
     if (p->nev > 1) {
-        commas(t, sizeof t, p->total[1]);
+        prof_commas(t, sizeof t, p->total[1]);
         prof_buf_printf(b, ", %s %s", t, p->events[1]);
     }
     prof_buf_printf(b, "%s%s\n", p->cmd ? " of " : "", p->cmd ? p->cmd : "");
@@ -72,9 +60,9 @@ static void flat_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b)
         prof_percent(ps, sizeof ps, f->self[0], p->total[0]);
         prof_percent(pc, sizeof pc, cum, p->total[0]);
         prof_percent(pi, sizeof pi, f->incl[0], p->total[0]);
-        commas(self, sizeof self, f->self[0]);
-        commas(incl, sizeof incl, f->incl[0]);
-        commas(calls, sizeof calls, f->called);
+        prof_commas(self, sizeof self, f->self[0]);
+        prof_commas(incl, sizeof incl, f->incl[0]);
+        prof_commas(calls, sizeof calls, f->called);
         prof_buf_printf(b, "%7s %7s  %16s  %16s %6s  %10s  %s\n", ps, pc, self, incl, pi, calls, f->name);
     }
 }
@@ -99,13 +87,13 @@ static void graph_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b
         for (size_t a = 0; a < p->narc; a++) {
             const CgArc *x = &p->arc[a];
             if (x->callee != fi) continue;
-            commas(c1, sizeof c1, x->incl[0]);
+            prof_commas(c1, sizeof c1, x->incl[0]);
             snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls, (unsigned long long)f->called);
             snprintf(ref, sizeof ref, index[x->caller] ? " [%zu]" : "", index[x->caller]);
             prof_buf_printf(b, "              %16s  %16s  %13s      %s%s\n", c1, "", cc, p->fn[x->caller].name, ref);
         }
-        commas(c1, sizeof c1, f->incl[0]);
-        commas(c2, sizeof c2, f->self[0]);
+        prof_commas(c1, sizeof c1, f->incl[0]);
+        prof_commas(c2, sizeof c2, f->self[0]);
         prof_percent(pct, sizeof pct, f->incl[0], p->total[0]);
         snprintf(cc, sizeof cc, "%llu", (unsigned long long)f->called);
         snprintf(ref, sizeof ref, "[%zu]", k + 1);
@@ -113,7 +101,7 @@ static void graph_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b
         for (size_t a = 0; a < p->narc; a++) {
             const CgArc *x = &p->arc[a];
             if (x->caller != fi) continue;
-            commas(c1, sizeof c1, x->incl[0]);
+            prof_commas(c1, sizeof c1, x->incl[0]);
             snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls,
                      (unsigned long long)p->fn[x->callee].called);
             snprintf(ref, sizeof ref, index[x->callee] ? " [%zu]" : "", index[x->callee]);

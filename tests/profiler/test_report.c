@@ -2,18 +2,11 @@
  * an empty last bucket (PROHST's garbage line), offsets with a map (PROHST's were relative to
  * the next module), a program above 64 KiB, decoding garbage .PRF bytes, the per-tick cost. */
 #include "check.h"
+#include "prf_make.h"
 #include "profiler.h"
 
 #include <stdlib.h>
 #include <time.h>
-
-static ProfPrf make(uint32_t com_bytes, uint32_t bucket) {
-    ProfPrfSetup s = {0x0400, false, com_bytes, 0, 0x0100, 1000, bucket};
-    ProfPrf p;
-    char err[256];
-    if (!prof_prf_init(&p, &s, err, sizeof err)) exit(1);
-    return p;
-}
 
 static char *render(const ProfPrf *p, const ProfMap *m, ProfFormat f, bool all) {
     ProfBuf b = {0};
@@ -23,7 +16,7 @@ static char *render(const ProfPrf *p, const ProfMap *m, ProfFormat f, bool all) 
 }
 
 static void test_empty(void) {
-    ProfPrf p = make(64, 1);
+    ProfPrf p = prf_make(64, 1);
     for (int f = 0; f < 3; f++) {
         char *s = render(&p, NULL, (ProfFormat)f, false);
         CHECK(s != NULL);
@@ -39,7 +32,7 @@ static void test_empty(void) {
 }
 
 static void test_last_bucket(void) {
-    ProfPrf p = make(64, 1); /* 4 paragraphs, 5 buckets */
+    ProfPrf p = prf_make(64, 1); /* 4 paragraphs, 5 buckets */
     prof_prf_tick(&p, 0x0410, 0x0000);
     char *s = render(&p, NULL, PROF_FMT_CSV, false);
     /* one bucket line, then the other rows: nothing after the last listed bucket */
@@ -58,7 +51,7 @@ static void test_last_bucket(void) {
 }
 
 static void test_map_offsets(void) {
-    ProfPrf p = make(0x400, 1);
+    ProfPrf p = prf_make(0x400, 1);
     ProfMap m;
     char err[256];
     const char *map = "  Address         Publics by Value\n\n 0000:0000       _a\n 0000:0100       _b\n"
@@ -123,7 +116,7 @@ static void test_decode_garbage(void) {
 
 /* Not a pass/fail check: the host's cost of one tick, printed for the record. */
 static void measure_tick(void) {
-    ProfPrf p = make(60000, 1);
+    ProfPrf p = prf_make(60000, 1);
     ProfUnix u;
     char err[256];
     CHECK(prof_unix_init(&u, PROF_UNIX_SYSV, 0x10000, 0x4100, 0x8000, err, sizeof err));

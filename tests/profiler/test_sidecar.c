@@ -4,18 +4,11 @@
  * And the report's own rules: --sort time, --top, every name a bucket covers, the split of a
  * bucket's hits over its routines by bytes without a sidecar. */
 #include "check.h"
+#include "prf_make.h"
 #include "profiler.h"
 
 #include <stdlib.h>
 #include <unistd.h>
-
-static ProfPrf make(uint32_t com_bytes, uint32_t bucket) {
-    ProfPrfSetup s = {0x0400, false, com_bytes, 0, 0x0100, 1000, bucket};
-    ProfPrf p;
-    char err[256];
-    if (!prof_prf_init(&p, &s, err, sizeof err)) exit(1);
-    return p;
-}
 
 static char *render(const ProfPrf *p, const ProfMap *m, ProfFormat f, ProfSort sort, size_t top,
                     const ProfPrfTally *t) {
@@ -47,7 +40,7 @@ static void tally_of(ProfPrf *p, ProfPrfTally *t) {
 }
 
 static void test_full_counts(void) {
-    ProfPrf p = make(0x100, 1);
+    ProfPrf p = prf_make(0x100, 1);
     ProfPrfTally t;
     tally_of(&p, &t);
     CHECK_EQ(p.bucket[4], 70000 - 65536);
@@ -83,7 +76,7 @@ static void test_full_counts(void) {
 }
 
 static void test_sidecar_file(const char *dir) {
-    ProfPrf p = make(0x100, 1);
+    ProfPrf p = prf_make(0x100, 1);
     ProfPrfTally t;
     tally_of(&p, &t);
     ProfMap m = names();
@@ -156,7 +149,7 @@ static void test_sidecar_file(const char *dir) {
 }
 
 static void test_sort_top(void) {
-    ProfPrf p = make(0x100, 1);
+    ProfPrf p = prf_make(0x100, 1);
     for (int i = 0; i < 5; i++) prof_prf_tick(&p, 0x0410, 0x0001);
     for (int i = 0; i < 9; i++) prof_prf_tick(&p, 0x0412, 0x0001);
     for (int i = 0; i < 7; i++) prof_prf_tick(&p, 0x0411, 0x0001);
