@@ -157,6 +157,7 @@ bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, 
         if (map_starts_with(line, n, "- NASM Map file"))
             return prof_map_parse_nasm(m, text, len, name, err, errlen);
     }
+    if (map_is_nasm_listing(text, len)) return prof_map_parse_nasm_listing(m, text, len, name, err, errlen);
     return prof_map_parse_link(m, text, len, name, err, errlen);
 }
 

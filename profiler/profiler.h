@@ -276,7 +276,8 @@ typedef struct ProfMap {
     const char *kind;  /* "link" or "nasm" */
 } ProfMap;
 
-/* Parse a map (kind detected: NASM's "- NASM Map file" banner, else LINK). Never crashes on
+/* Parse a map (kind detected: NASM's "- NASM Map file" banner, a NASM listing's numbered
+ * lines with offsets, else LINK). Never crashes on
  * garbage; errors name the file and line. A text with no LINK list or segment table (nor NASM
  * banner) is an error; a real map without symbols is not. */
 bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
@@ -285,6 +286,9 @@ bool prof_map_parse_link(ProfMap *m, const char *text, size_t len, const char *n
                          size_t errlen);
 bool prof_map_parse_nasm(ProfMap *m, const char *text, size_t len, const char *name, char *err,
                          size_t errlen);
+/* A NASM listing (nasm -l FILE): its code's labels at their offsets (kind "nasm-listing"). */
+bool prof_map_parse_nasm_listing(ProfMap *m, const char *text, size_t len, const char *name, char *err,
+                                 size_t errlen);
 bool prof_map_read(ProfMap *m, const char *path, char *err, size_t errlen);
 void prof_map_free(ProfMap *m);
 

@@ -8,7 +8,7 @@ test=$1 E=$2 G=$3 S=$4 W=$5
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
 # the guests are run from here by relative names, so that outputs that name the program (the
 # callgrind header) are the same wherever the build is
-cp "$G"/*.com "$G"/*.exe "$G"/*.map . && G=. || exit 1
+cp "$G"/*.com "$G"/*.exe "$G"/*.map "$G"/*.lst . && G=. || exit 1
 
 fail() { echo "FAIL ($test): $*" >&2; exit 1; }
 # the .PRF's 16-bit words, one per line
@@ -164,6 +164,9 @@ names)
   "$E" report m.PRF --sort time --top 3 --format csv | awk -F, '$1 == "routine" {print $5, $7}' >m.txt
   awk -F, '$1 == "routine" {print $5, $7}' n.csv | sed 's/sub_0020/hot/; s/sub_0030/warm/; s/sub_0040/cold/' >n.txt
   cmp -s m.txt n.txt || fail "with the map: $(cat m.txt); without: $(cat n.txt)"
+  # NASM's listing names them as its map does
+  "$E" report n.PRF --map "$G/hot.lst" --sort time --top 3 --format csv | awk -F, '$1 == "routine" {print $5, $7}' >l.txt
+  cmp -s m.txt l.txt || fail "with the listing: $(cat l.txt); with the map: $(cat m.txt)"
   # the exact profile agrees: hot's share of the clocks is within 2 points of its samples'
   s=$(awk -F, '$5 == "sub_0020" {print $7}' n.csv)
   c=$("$E" report n.cg --format csv | awk -F, '$1 == "sub_0020" {print $3}')
