@@ -101,7 +101,7 @@ void options_help(void) {
         "                         (callgrind format)\n"
         "  --folded FILE          folded stacks for flame graphs\n"
         "  --plot FILE.svg        the histogram as an SVG plot\n"
-        "  --map FILE             LINK .MAP or NASM map file for symbol names\n"
+        "  --map FILE             LINK .MAP, NASM map or NASM listing for names\n"
         "  --map-origin HEX       subtract HEX from the map's addresses (e.g. 100 for a\n"
         "                         .COM linked at 100h, 20 for a NASM-made .EXE's header)\n"
         "\n"

@@ -36,7 +36,7 @@ static void usage(FILE *f) {
           "instruction; hottest first (by clocks when an exact profile is given). PROFILE: a .PRF\n"
           "written by emu86 --profil, an exact profile (--exact-profile), or both of one run.\n"
           "  --program FILE      the program (default: the one the sidecar or the exact profile names)\n"
-          "  --map FILE          LINK or NASM map for names (--map-origin HEX as for report)\n"
+          "  --map FILE          LINK or NASM map or NASM listing for names (--map-origin HEX too)\n"
           "  --top N             the N hottest routines (default 5)\n"
           "  --routine NAME      this routine (repeatable), whatever its rank\n"
           "  -o, --output OUT    write to OUT (default: standard output)\n"

@@ -34,7 +34,7 @@ static void usage(FILE *f) {
           "and the call graph, in clocks. Addresses are offsets from the program's load segment.\n"
           "  --sort S            time: most samples first; address (default for a .PRF): in order\n"
           "  --top N             at most N rows in each table\n"
-          "  --map FILE          Microsoft LINK .MAP or NASM map ([map all FILE]) for names (they win\n"
+          "  --map FILE          LINK .MAP, NASM map ([map all FILE]) or listing (-l) for names (they win\n"
           "                      over the names found in the code)\n"
           "  --map-origin HEX    bytes to subtract from the map's addresses (a LINK-made .COM\n"
           "                      linked at 100h: --map-origin 100)\n"
