@@ -67,14 +67,44 @@ static void flat_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b)
     }
 }
 
+/* a caller's or callee's line: the arc's inclusive clocks, its calls of the callee's total */
+static void arc_line(ProfBuf *b, const CgProfile *p, const CgArc *x, size_t other, const size_t *index) {
+    char c1[32], cc[48], ref[24];
+    prof_commas(c1, sizeof c1, x->incl[0]);
+    snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls, (unsigned long long)p->fn[x->callee].called);
+    snprintf(ref, sizeof ref, index[other] ? " [%zu]" : "", index[other]);
+    prof_buf_printf(b, "              %16s  %16s  %13s      %s%s\n", c1, "", cc, p->fn[other].name, ref);
+}
+
 static void graph_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b) {
-    size_t *index = malloc((p->nfn ? p->nfn : 1) * sizeof *index); /* fn -> its [n] in the graph */
-    if (!index) {
+    const size_t nf = p->nfn ? p->nfn : 1;
+    size_t *index = calloc(nf, sizeof *index);          /* fn -> its [n] in the graph, 0: none */
+    size_t *first_out = calloc(nf + 1, sizeof *first_out); /* arcs are sorted by caller */
+    size_t *first_in = calloc(nf + 1, sizeof *first_in), *in = malloc((p->narc + 1) * sizeof *in);
+    if (!index || !first_out || !first_in || !in) {
         b->oom = true;
-        return;
+        goto done;
     }
-    for (size_t k = 0; k < p->nfn; k++) index[k] = 0;
     for (size_t k = 0; k < n; k++) index[o[k]] = k + 1;
+    for (size_t a = 0; a < p->narc; a++) {
+        first_out[p->arc[a].caller + 1]++;
+        first_in[p->arc[a].callee + 1]++;
+    }
+    for (size_t f = 0; f < p->nfn; f++) {
+        first_out[f + 1] += first_out[f];
+        first_in[f + 1] += first_in[f];
+    }
+    {
+        /* the arcs by callee (in caller order within each: a counting sort) */
+        size_t *fill = malloc(nf * sizeof *fill);
+        if (!fill) {
+            b->oom = true;
+            goto done;
+        }
+        memcpy(fill, first_in, nf * sizeof *fill);
+        for (size_t a = 0; a < p->narc; a++) in[fill[p->arc[a].callee]++] = a;
+        free(fill);
+    }
     prof_buf_printf(b, "\nCall graph (%s; each routine with its callers above it and its callees below it:\n"
                        "a caller's line is what the routine took when called from there, a callee's what the\n"
                        "callee took when called from here, both inclusive)\n",
@@ -84,32 +114,21 @@ static void graph_text(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b
         const size_t fi = o[k];
         const CgFn *f = &p->fn[fi];
         char c1[32], c2[32], cc[48], pct[16], ref[24];
-        for (size_t a = 0; a < p->narc; a++) {
-            const CgArc *x = &p->arc[a];
-            if (x->callee != fi) continue;
-            prof_commas(c1, sizeof c1, x->incl[0]);
-            snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls, (unsigned long long)f->called);
-            snprintf(ref, sizeof ref, index[x->caller] ? " [%zu]" : "", index[x->caller]);
-            prof_buf_printf(b, "              %16s  %16s  %13s      %s%s\n", c1, "", cc, p->fn[x->caller].name, ref);
-        }
+        for (size_t j = first_in[fi]; j < first_in[fi + 1]; j++) arc_line(b, p, &p->arc[in[j]], p->arc[in[j]].caller, index);
         prof_commas(c1, sizeof c1, f->incl[0]);
         prof_commas(c2, sizeof c2, f->self[0]);
         prof_percent(pct, sizeof pct, f->incl[0], p->total[0]);
         snprintf(cc, sizeof cc, "%llu", (unsigned long long)f->called);
         snprintf(ref, sizeof ref, "[%zu]", k + 1);
         prof_buf_printf(b, "%-6s %5s  %16s  %16s  %13s  %s %s\n", ref, pct, c1, c2, cc, f->name, ref);
-        for (size_t a = 0; a < p->narc; a++) {
-            const CgArc *x = &p->arc[a];
-            if (x->caller != fi) continue;
-            prof_commas(c1, sizeof c1, x->incl[0]);
-            snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls,
-                     (unsigned long long)p->fn[x->callee].called);
-            snprintf(ref, sizeof ref, index[x->callee] ? " [%zu]" : "", index[x->callee]);
-            prof_buf_printf(b, "              %16s  %16s  %13s      %s%s\n", c1, "", cc, p->fn[x->callee].name, ref);
-        }
+        for (size_t a = first_out[fi]; a < first_out[fi + 1]; a++) arc_line(b, p, &p->arc[a], p->arc[a].callee, index);
         prof_buf_puts(b, "-----------------------------------------------\n");
     }
+done:
     free(index);
+    free(first_out);
+    free(first_in);
+    free(in);
 }
 
 static void flat_csv(const CgProfile *p, const size_t *o, size_t n, ProfBuf *b) {
