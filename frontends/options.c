@@ -63,7 +63,9 @@ static const struct option longopts[] = {
 void options_help(void) {
     fputs(
         "usage: emu86 [OPTIONS] PROGRAM [ARGS...]\n"
-        "       emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT]\n"
+        "       emu86 report FILE.PRF|FILE.callgrind [--sort time] [--top N] [--map FILE]\n"
+        "       emu86 annotate PROFILE... [--program FILE] [--top N] [--routine NAME]\n"
+        "       emu86 diff OLD NEW [--threshold POINTS]   (each: --help for its options)\n"
         "Runs a DOS .COM or .EXE program on an emulated IBM PC (8086, 4.77 MHz).\n"
         "\n"
         "Machine:\n"
@@ -99,7 +101,7 @@ void options_help(void) {
         "                         (callgrind format)\n"
         "  --folded FILE          folded stacks for flame graphs\n"
         "  --plot FILE.svg        the histogram as an SVG plot\n"
-        "  --map FILE             LINK .MAP or NASM map file for symbol names\n"
+        "  --map FILE             LINK .MAP, NASM map or NASM listing for names\n"
         "  --map-origin HEX       subtract HEX from the map's addresses (e.g. 100 for a\n"
         "                         .COM linked at 100h, 20 for a NASM-made .EXE's header)\n"
         "\n"

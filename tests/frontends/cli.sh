@@ -176,7 +176,11 @@ grep -q "^emu86: " err.txt || bad "a stopped run did not say why on stderr"
 
 # ---- --help, --version: every option of the code's table, and only those ----
 # other words after -- in the texts: `emu86 report`'s options, "--option value"
-allowed() { case $1 in format|map-origin|option) return 0;; *) return 1;; esac; }
+# the subcommands' own options (emu86 report, annotate, diff) may be named too
+sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\|optional\)_argument.*/\1/p' "$src/profiler/report_main.c" \
+    "$src/profiler/annotate.c" "$src/profiler/diff.c" | sort -u > sub.txt
+[ "$(wc -l < sub.txt)" -gt 10 ] || bad "could not read the option tables of the subcommands"
+allowed() { [ "$1" = option ] || grep -qx -- "$1" sub.txt; }
 sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\|optional\)_argument.*/\1/p' "$src/frontends/options.c" \
     | sort -u > code.txt
 [ "$(wc -l < code.txt)" -gt 30 ] || bad "could not read the option table of options.c"
