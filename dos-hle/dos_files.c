@@ -106,7 +106,10 @@ static void release_sft(Dos *d, int idx) {
     DosSft *s = &d->sft[idx];
     if (--s->refs > 0) return;
     if (s->kind == SFT_FILE) {
-        if (s->written) stamp_file(d, s);
+        if (s->written) {
+            stamp_file(d, s);
+            dos_disk_changed(d);
+        }
         close(s->fd);
         s->fd = -1;
         s->kind = SFT_FREE;
@@ -205,6 +208,7 @@ static uint16_t open_path(Dos *d, const DosPath *p, uint8_t mode, int create, ui
             const char *host = exists ? e.host : name;
             fd = openat(dir, host, O_RDWR | O_CREAT | O_TRUNC | flags | (exists ? 0 : O_EXCL),
                         (attr & 1) ? 0444 : 0666);
+            dos_disk_changed(d);
             if (fd < 0) result = DOSERR_ACCESS_DENIED; /* e.g. a symbolic link by that name */
             acc = 2;
         }
@@ -369,6 +373,7 @@ uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uin
     if ((s->mode & 7) == 0 && s->kind == SFT_FILE) return DOSERR_ACCESS_DENIED;
     switch (s->kind) {
     case SFT_FILE:
+        dos_disk_changed(d);
         if (n == 0) { /* a write of nothing sets the file's size to the position */
             if (ftruncate(s->fd, (off_t)s->pos)) return DOSERR_ACCESS_DENIED;
         } else {

@@ -62,9 +62,12 @@ static void dispatch(Dos *d, uint8_t ah) {
     case 0x17: case 0x21: case 0x22: case 0x23: case 0x24: case 0x27: case 0x28: case 0x29:
         dos_fn_fcb(d, ah);
         break;
-    case 0x0D: case 0x0E: case 0x19: case 0x1B: case 0x1C: case 0x36: case 0x39: case 0x3A:
-    case 0x3B: case 0x47: case 0x4E: case 0x4F:
+    case 0x0D: case 0x0E: case 0x19: case 0x39: case 0x3A: case 0x3B: case 0x47: case 0x4E:
+    case 0x4F:
         dos_fn_dirs(d, ah);
+        break;
+    case 0x1B: case 0x1C: case 0x1F: case 0x32: case 0x36:
+        dos_fn_disk(d, ah);
         break;
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: case 0x40: case 0x41: case 0x42: case 0x43:
     case 0x44: case 0x45: case 0x46: case 0x56: case 0x57: case 0x5A: case 0x5B: case 0x67:
@@ -214,6 +217,8 @@ uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc) {
     }
     case SVC_INT2F: return multiplex(d);
     case SVC_CALL5: return call5(d, c);
+    case SVC_INT25: return dos_abs_disk(d, c, false);
+    case SVC_INT26: return dos_abs_disk(d, c, true);
     case SVC_INT29: return int29(d, c);
     default: return 0;
     }

@@ -65,6 +65,7 @@ void dos_free(Dos *d) {
     for (int i = 0; i < DOS_SFT_MAX; i++)
         if (d->sft[i].kind == SFT_FILE && d->sft[i].fd >= 0) close(d->sft[i].fd);
     for (int i = 0; i < DOS_CALL_DEPTH; i++) free(d->calls[i].steps);
+    dos_disk_changed(d);
     free(d->prog_host);
     free(d->prog);
     free(d);
