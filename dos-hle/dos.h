@@ -43,12 +43,16 @@ typedef struct DosConfig {
     const char *drive[26];
     /* Drives the guest may only read: creating, writing, deleting, renaming fail (5). */
     bool drive_readonly[26];
-    /* The frontend tells whether the host's stdin / stdout are terminals. When stdin is not, the
-     * guest's standard input (handle 0) is the host's stdin as a redirected file; when stdout is
-     * not, handle 1 writes the bytes unchanged to the machine's output (emu_machine_output). */
-    bool stdin_is_tty, stdout_is_tty;
-    /* Where console (CON) output goes when stdout is not a terminal (e.g. the host's stderr);
-     * NULL: to the text screen only. */
+    /* stdin_console: the guest's standard input (handle 0) is the console (CON: keys from the
+     * machine's keyboard), as when the host's stdin is a terminal; false: handle 0 is the
+     * host's stdin as a redirected file (emu_machine_set_input_fd), the keyboard apart.
+     * stdout_console: the guest's standard output (handle 1) is the console: CON, drawn on the
+     * screen through the ROM, whose bytes also go, unchanged, to the machine's output
+     * (emu_machine_output); false: handle 1 is a redirected file whose bytes go to the
+     * machine's output only. emu86 always sets it: the machine is the same whatever shows it. */
+    bool stdin_console, stdout_console;
+    /* Where the bytes of the rest of the console's output go (CON through other handles than
+     * standard output, INT 29h), e.g. the host's stderr; NULL: to the text screen only. */
     void (*con_out)(void *ctx, const uint8_t *bytes, size_t n);
     void *con_ctx;
     /* Seconds after 1980-01-01 00:00:00 at which the virtual clock starts (DOS_EPOCH_DEFAULT). */

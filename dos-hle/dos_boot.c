@@ -82,14 +82,14 @@ static size_t master_env(Dos *d, uint8_t *buf, size_t cap) {
     return k;
 }
 
-/* Handles 0-4 of a PSP: CON, CON, CON, AUX, PRN (0 and 1 the redirected streams when the host's
- * are not terminals), each a reference to its system-file-table entry. */
+/* Handles 0-4 of a PSP: CON, standard output (CON whose bytes are the machine's output, or a
+ * redirected file), CON, AUX, PRN (0 the redirected stdin when the host's is not a terminal),
+ * each a reference to its system-file-table entry. */
 static void std_handles(Dos *d, uint16_t psp) {
-    static const int std_sft[5] = {1, 1, 1, 0, 2};
+    static const int std_sft[5] = {1, 4, 1, 0, 2};
     for (int h = 0; h < 5; h++) {
         int idx = std_sft[h];
-        if (h == 0 && !d->cfg.stdin_is_tty) idx = 3;
-        if (h == 1 && !d->cfg.stdout_is_tty) idx = 4;
+        if (h == 0 && !d->cfg.stdin_console) idx = 3;
         wr8(d, lin(psp, (uint16_t)(0x18 + h)), (uint8_t)idx);
         dos_sft_ref(d, idx);
     }

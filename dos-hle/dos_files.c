@@ -28,14 +28,19 @@ void dos_files_init(Dos *d) {
         d->sft[i].mode = 2;
         dos_device_name83(dev[i], d->sft[i].name);
     }
-    if (!d->cfg.stdin_is_tty) {
+    if (!d->cfg.stdin_console) {
         d->sft[3].kind = SFT_STDIN;
         d->sft[3].drive = (uint8_t)d->cur_drive;
     }
-    if (!d->cfg.stdout_is_tty) {
+    /* standard output: the console (CON, its bytes also to the machine's output), or a
+     * redirected file */
+    if (!d->cfg.stdout_console) {
         d->sft[4].kind = SFT_STDOUT;
         d->sft[4].mode = 1;
         d->sft[4].drive = (uint8_t)d->cur_drive;
+    } else {
+        d->sft[4] = d->sft[1];
+        d->sft[4].to_stdout = true;
     }
 }
 
@@ -298,7 +303,7 @@ uint16_t dos_handle_read_bytes(Dos *d, uint16_t handle, uint8_t *buf, uint16_t n
     }
     case SFT_STDIN:
         while (k < n) {
-            int b = emu_input_byte(d->m);
+            int b = emu_stdin_byte(d->m);
             if (b < 0) {
                 if (k == 0) emu_input_exhausted(d->m);
                 break;
@@ -394,7 +399,7 @@ uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uin
     case SFT_STDIN:
         return DOSERR_ACCESS_DENIED;
     default:
-        if (s->device == DOS_DEV_CON) dos_con_write(d, buf, n, !s->raw);
+        if (s->device == DOS_DEV_CON) dos_con_write(d, buf, n, !s->raw, s->to_stdout);
         else if (!d->costs.off) dos_step(d, STEP_NONE, 0, 0, 0, 0, d->costs.io_char * (uint32_t)n);
         *put = n;
         return DOSERR_NONE;

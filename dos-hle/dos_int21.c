@@ -111,11 +111,14 @@ static uint32_t io_step(Dos *d, EmuCpu *c) {
     static const uint8_t target[] = {IO_RUN, IO_CALL10, IO_CALL16, IO_CALL1A, IO_CALL13,
                                      IO_CALL17, IO_CALL14};
     DosCall *k = d->call;
+    emu_machine_quiet_teletype(d->m, false);
     if (!k || k->pos >= k->nsteps) {
         c->flags |= EMU_FLAG_ZF;
         return 0;
     }
     DosStep *s = &k->steps[k->pos++];
+    /* DOS puts its console's bytes in their stream itself: the ROM only draws them */
+    emu_machine_quiet_teletype(d->m, s->kind == STEP_INT10);
     c->flags &= (uint16_t)~EMU_FLAG_ZF;
     c->r.w[EMU_AX] = s->ax;
     c->r.w[EMU_BX] = s->bx;
@@ -168,15 +171,16 @@ static uint32_t multiplex(Dos *d) {
     return d->costs.int2f; /* not installed: AL unchanged (00h) */
 }
 
+/* INT 29h, CON's fast output: the screen through the ROM (the stub calls INT 10h when ZF is
+ * clear), the byte to the console's stream (not standard output's). */
 static uint32_t int29(Dos *d, EmuCpu *c) {
-    bool screen_path = !d->costs.off && d->cfg.stdout_is_tty;
-    if (screen_path) {
+    uint8_t ch = (uint8_t)c->r.w[EMU_AX];
+    if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, &ch, 1);
+    if (!d->costs.off) {
+        emu_machine_quiet_teletype(d->m, true);
         c->flags &= (uint16_t)~EMU_FLAG_ZF;
     } else {
-        uint8_t ch = (uint8_t)c->r.w[EMU_AX];
         emu_bios_teletype(d->m, ch);
-        if (d->cfg.stdout_is_tty) emu_machine_output(d->m, &ch, 1);
-        else if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, &ch, 1);
         c->flags |= EMU_FLAG_ZF;
     }
     return d->costs.io_char;

@@ -68,6 +68,7 @@ typedef struct DosSft {
     uint16_t owner_psp;
     bool fcb;              /* opened through an FCB (no handle) */
     bool time_set;         /* 57h set a time on a file opened for reading: kept here only */
+    bool to_stdout;        /* CON as the guest's standard output: its bytes to that stream */
     uint16_t set_date, set_time;
 } DosSft;
 
@@ -283,11 +284,15 @@ void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */
 
 /* ---- dos_console.c ---- */
 void dos_fn_console(Dos *d, uint8_t ah); /* 01h-0Ch */
-void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked);
+/* CON output: to the screen, and its bytes to the guest's standard output stream (to_stdout)
+ * or the rest of the console's (DosConfig.con_out). */
+void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked, bool to_stdout);
 /* Read one key/byte for a console read; -1 at the end of input (counted as exhausted). */
 int dos_con_read_key(Dos *d);
 size_t dos_con_read_line(Dos *d, uint8_t *dst, size_t max); /* handle read of CON */
 bool dos_con_ready(Dos *d);
+/* A poll of the redirected stdin: a byte is there (at its end, an idle poll is counted). */
+bool dos_stdin_ready(Dos *d);
 void dos_stdin_redirect_read(Dos *d);
 
 /* ---- dos_ioctl.c, dos_fileops.c ---- */

@@ -49,7 +49,7 @@ static uint32_t keyboard(EmuMachine *m) {
     }
     case 0x01:
     case 0x11: {
-        int k = emu_input_peek(m);
+        int k = emu_input_poll(m);
         if (k >= 0) AX = (uint16_t)k;
         bios_set_caller_flag(m, EMU_FLAG_ZF, k < 0);
         return COST_BIOS_CALL;

@@ -174,7 +174,8 @@ uint32_t bios_video(EmuMachine *m) {
     }
     case 0x0E: {
         uint8_t b = al;
-        emu_machine_output(m, &b, 1);
+        if (m->teletype_quiet) m->teletype_quiet = 0; /* DOS's console: its stream is DOS's */
+        else emu_machine_output(m, &b, 1);
         teletype(m, m_rd8(m, B_PAGE), al);
         return COST_TELETYPE;
     }

@@ -494,3 +494,5 @@ void emu_machine_set_output(EmuMachine *m, EmuOutput fn, void *ctx) {
 void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n) {
     if (m->out) m->out(m->out_ctx, bytes, n);
 }
+
+void emu_machine_quiet_teletype(EmuMachine *m, bool quiet) { m->teletype_quiet = quiet; }

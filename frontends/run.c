@@ -110,8 +110,12 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
         cfg->drive[o->drives[i].letter - 'A'] = o->drives[i].dir;
         cfg->drive_readonly[o->drives[i].letter - 'A'] = o->drives[i].readonly;
     }
-    cfg->stdin_is_tty = isatty(0);
-    cfg->stdout_is_tty = isatty(1);
+    /* One machine whatever shows it: the guest's standard output is always the console (CON,
+     * drawn through the ROM), whose bytes the stdio frontend also writes to stdout; standard
+     * input is the console (the keyboard) when the host's is a terminal, else the redirected
+     * file, with the keyboard apart. */
+    cfg->stdin_console = isatty(0);
+    cfg->stdout_console = true;
     cfg->epoch = DOS_EPOCH_DEFAULT;
     if (o->epoch && !dos_parse_epoch(o->epoch, &cfg->epoch)) {
         snprintf(err, errlen, "--epoch: expected YYYY-MM-DD[THH:MM:SS] between 1980 and 2099, got '%s'", o->epoch);
@@ -200,13 +204,14 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     }
     if (!dos_attach(r->dos, m)) return fail_with(r, EXIT_LOAD, "cannot attach DOS to the machine");
     if (!prof_session_attach(r->prof, r->dos, m, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    /* standard input: the redirected file; the keyboard: --keys, then the terminal or the
+     * window, if there is one */
+    if (!isatty(0)) emu_machine_set_input_fd(m, 0);
     if (use_tty) {
-        ui->tty = tty_open(m, isatty(0));
-        if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
-        else emu_machine_set_input_fd(m, 0);
+        ui->tty = tty_open(m);
+        if (tty_reads_keys(ui->tty)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
     } else if (!use_sdl) {
         if (isatty(0)) emu_machine_set_key_source(m, stdin_key_source, m);
-        else emu_machine_set_input_fd(m, 0);
         emu_machine_set_output(m, sink_write, out);
     }
     /* the window (last: nothing after it can fail) */
@@ -250,11 +255,10 @@ int run_program(const Options *o) {
         fprintf(stderr, "emu86: --frontend tty: standard output is not a terminal (see emu86 --help)\n");
         return EXIT_USAGE;
     }
-    /* With the terminal frontend the guest's console is the text screen. */
-    dcfg.stdout_is_tty = use_tty || use_sdl;
-    if (use_sdl) dcfg.stdin_is_tty = true; /* keys come from the window */
+    /* The stdio frontend shows the console's streams: standard output on stdout, the rest of
+     * the console on stderr. The others show the screen. */
     Sink out = {stdout, 0, 0}, con = {stderr, 0, 0};
-    if (!dcfg.stdout_is_tty) {
+    if (!use_tty && !use_sdl) {
         dcfg.con_out = sink_write;
         dcfg.con_ctx = &con;
     }

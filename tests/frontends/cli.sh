@@ -163,10 +163,15 @@ refuse "too deeply nested" --config loop.cfg "$guest"
 EMU86_OPTIONS="--config a.cfg" accept 124
 
 # ---- the guest's output on stdout, emu86's messages on stderr ----
-printf 'a\033' | "$emu" "$guest" > out.txt 2> err.txt
+printf 'x' | "$emu" --keys 'a\e' "$guest" > out.txt 2> err.txt
 [ $? = 7 ] || bad "filter run: exit status"
 [ "$(cat out.txt)" = "1E:61 01:1B " ] || bad "filter run: stdout is '$(cat out.txt)'"
 [ -s err.txt ] && bad "filter run: stderr is '$(cat err.txt)'"
+# the keyboard is apart from stdin: the bytes of a redirected stdin are not keys, and a guest
+# that reads keys after --keys with no terminal stops: input exhausted (127)
+printf 'a\033' | "$emu" "$guest" > out.txt 2> err.txt
+[ $? = 127 ] || bad "stdin is not the keyboard: exit status"
+grep -q "kept reading input after its end" err.txt || bad "stdin is not the keyboard: stderr is '$(cat err.txt)'"
 "$emu" --max-cycles 1000 "$guest" < /dev/null > out.txt 2> err.txt
 [ -s out.txt ] && bad "a stopped run wrote on stdout: $(cat out.txt)"
 grep -q "^emu86: " err.txt || bad "a stopped run did not say why on stderr"
