@@ -32,6 +32,8 @@ extern "C" {
 #define DOS_IO_SEG 0x0070u   /* device-layer stubs (IO.SYS) */
 #define DOS_CODE_SEG 0x0100u /* DOS-layer stubs: the INT 20h vector's segment */
 #define DOS_PSP_SEG 0x0400u  /* the program's PSP when its environment fits (it does by default) */
+#define DOS_MEMORY_KB_MIN 64u
+#define DOS_MEMORY_KB_MAX 640u
 
 /* Seconds from 1980-01-01 00:00:00 (DOS's own first day) to the virtual clock's zero. The
  * default epoch is that day itself: a PC without a clock card booted to Tue 1-01-1980 0:00. */
@@ -65,6 +67,13 @@ typedef struct DosConfig {
     uint8_t version_major, version_minor;
     /* Extra environment strings ("NAME=value"), NULL-terminated list, or NULL. */
     const char *const *env;
+    /* Conventional memory in KiB, 64-640 (0: 640): the arena ends there (and the first
+     * program's memory top, PSP:2, with it); the machine's BIOS must report the same (INT 12h,
+     * EmuMachineConfig.memory_kb). */
+    unsigned memory_kb;
+    /* The first program's PSP segment, DOS_PSP_SEG (0) or higher: DOS's footprint below it
+     * grows by a block DOS owns, as with drivers and buffers loaded. */
+    uint16_t psp_seg;
 } DosConfig;
 
 /* What the profiler needs to know about the loaded program (PROFIL's view of memory). */

@@ -203,7 +203,7 @@ void dos_fn_exec(Dos *d) {
     uint16_t pb_seg = rES(d), pb = rBX(d);
     if (al == 3) { /* overlay: load at the given segment, relocate by the given factor */
         uint16_t seg = rd16(d, lin(pb_seg, pb)), fac = rd16(d, lin(pb_seg, (uint16_t)(pb + 2)));
-        bool ok = dos_image_place(file, &img, d->mem, seg, fac, DOS_ARENA_TOP, why, sizeof why);
+        bool ok = dos_image_place(file, &img, d->mem, seg, fac, d->top, why, sizeof why);
         free(file);
         if (!ok) dos_fail(d, DOSERR_NO_MEMORY);
         else dos_ok(d);

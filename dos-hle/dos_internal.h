@@ -16,7 +16,7 @@
 /* ---- memory map (paragraphs) ---- */
 #define DOS_DATA_SEG 0x0180u     /* DOS data: flags, list of lists, device headers */
 #define DOS_ARENA_FIRST 0x0300u  /* first MCB */
-#define DOS_ARENA_TOP 0xA000u
+#define DOS_ARENA_TOP 0xA000u    /* with 640 KiB; Dos.top with DosConfig.memory_kb */
 #define DOS_SHELL_PSP 0x0301u    /* the shell's PSP (parent of the first program) */
 #define DOS_SHELL_ENV 0x0312u    /* its environment (2Eh paragraphs) */
 #define DOS_ROOT_ENV 0x0341u     /* the first program's environment (BEh paragraphs) */
@@ -146,6 +146,8 @@ struct Dos {
     uint8_t tail_len;
 
     /* processes, memory */
+    uint16_t top;            /* the end of conventional memory (paragraphs) */
+    uint16_t psp_want;       /* the first program's PSP segment */
     DosArena arena;
     uint16_t cur_psp;
     uint16_t dta_seg, dta_off;

@@ -24,7 +24,7 @@ void bios_set_caller_flag(EmuMachine *m, uint16_t flag, int on) {
 
 static void post(EmuMachine *m) {
     m_wr16(m, BDA + 0x10, 0x0020);      /* equipment: 80x25 colour, no diskette, no 8087 */
-    m_wr16(m, BDA + 0x13, 640);         /* KiB of memory */
+    m_wr16(m, BDA + 0x13, (uint16_t)m->memory_kb); /* KiB of memory (INT 12h) */
     m_wr16(m, BDA + 0x1A, 0x001E);      /* keyboard buffer head, tail, start, end */
     m_wr16(m, BDA + 0x1C, 0x001E);
     m_wr16(m, BDA + 0x80, 0x001E);

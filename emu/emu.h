@@ -353,6 +353,8 @@ typedef struct EmuMachineConfig {
     uint64_t max_cycles;        /* end the run after this many CPU clocks; 0 = no limit */
     unsigned input_limit;       /* reads after the end of input before the run ends; 0 = 16 */
     bool no_block_cache;        /* run the exact model without its block cache (same results) */
+    unsigned memory_kb;         /* conventional memory the BIOS reports (INT 12h, 0040:0013);
+                                 * 0 = 640. The RAM above it is not taken away. */
 } EmuMachineConfig;
 
 /* How a run ended. */

@@ -180,6 +180,7 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     }
     m->div = cfg && cfg->cpu_div ? cfg->cpu_div : EMU_CPU_DIV_DEFAULT;
     m->max_cycles = cfg ? cfg->max_cycles : 0;
+    m->memory_kb = cfg && cfg->memory_kb ? cfg->memory_kb : 640;
     m->input_limit = cfg && cfg->input_limit ? cfg->input_limit : 16;
     emu_cpu_init(&m->cpu, m->mem, cfg ? cfg->timing : EMU_TIMING_EXACT);
     /* The exact model's block cache: the same clocks, faster (a failed allocation only costs

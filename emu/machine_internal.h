@@ -63,6 +63,7 @@ struct EmuMachine {
     Pit pit;
     Pic pic;
     unsigned div;
+    unsigned memory_kb;   /* what the BIOS reports */
     uint64_t max_cycles;
     int powered;
 

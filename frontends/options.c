@@ -13,7 +13,7 @@
 #include <strings.h>
 
 enum {
-    O_TIMING = 256, O_NO_BLOCK_CACHE, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
+    O_TIMING = 256, O_NO_BLOCK_CACHE, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION, O_MEMORY, O_PSP,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
     O_NO_PROGRESS, O_SPEED, O_TRACE, O_SCALE, O_SCREENSHOT, O_CONFIG, O_HELP, O_VERSION,
@@ -30,6 +30,8 @@ static const struct option longopts[] = {
     {"drive", required_argument, 0, O_DRIVE},
     {"cost-model", required_argument, 0, O_COST},
     {"dos-version", required_argument, 0, O_DOS_VERSION},
+    {"memory", required_argument, 0, O_MEMORY},
+    {"psp", required_argument, 0, O_PSP},
     {"profil", optional_argument, 0, O_PROFIL},
     {"bucket", required_argument, 0, O_BUCKET},
     {"grain", required_argument, 0, O_GRAIN},
@@ -75,6 +77,8 @@ void options_help(void) {
         "  --max-cycles N         stop after N CPU clocks (exit status 124)\n"
         "  --keys TEXT            keystrokes for the keyboard, before the terminal's\n"
         "                         ({Enter} {F1} \\n ...); stdin is apart from it\n"
+        "  --memory KB            conventional memory, 64 to 640 (default 640): INT 12h,\n"
+        "                         the BIOS data area, where DOS's memory ends (PSP:2)\n"
         "  --input-limit N        reads after the end of input before the run stops (16;\n"
         "                         64 x N polls in a row of input that will never come)\n"
         "  --trace FILE           write an instruction trace (slow)\n"
@@ -85,6 +89,8 @@ void options_help(void) {
         "                         (default 1980-01-01T00:00:00)\n"
         "  --cost-model off|FILE  clocks charged for DOS services: off, or read from FILE\n"
         "  --dos-version X.Y      the version INT 21h AH=30h reports (default 3.30)\n"
+        "  --psp SEG              the first program's PSP segment, hex (default and lowest\n"
+        "                         400; higher: a larger DOS below the program)\n"
         "\n"
         "Profiling:\n"
         "  --profil[=FILE]        write a PROFIL histogram (default: prog.PRF for\n"
@@ -251,6 +257,15 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         return true;
     }
     case O_DRIVE: return parse_drive(o, arg);
+    case O_MEMORY: return parse_u32opt(name, arg, DOS_MEMORY_KB_MIN, DOS_MEMORY_KB_MAX, &o->memory_kb);
+    case O_PSP: {
+        char hex[40];
+        snprintf(hex, sizeof hex, "%sh", arg);
+        if (strlen(arg) > 4 || !parse_u64(hex, 0x9FDF, &v) || v < DOS_PSP_SEG || v == DOS_PSP_SEG + 1)
+            return fail(name, "expected a hex segment from 400 to 9FDF (not 401), got '%s'", arg);
+        o->psp_seg = (uint16_t)v;
+        return true;
+    }
     case O_COST: o->cost_model = arg; return true;
     case O_DOS_VERSION: {
         unsigned major, minor;
@@ -498,6 +513,12 @@ bool options_parse(Options *o, int argc, char **argv) {
     }
     if ((o->scale || o->screenshot) && (!o->frontend || strcmp(o->frontend, "sdl"))) {
         fprintf(stderr, "emu86: %s--%s needs --frontend sdl (see emu86 --help)\n", where, o->screenshot ? "screenshot" : "scale");
+        return false;
+    }
+    unsigned kb = o->memory_kb ? o->memory_kb : DOS_MEMORY_KB_MAX;
+    if (o->psp_seg && o->psp_seg + 0x20u > kb * 64u) {
+        fprintf(stderr, "emu86: %s--psp: %X is too high for %u KiB of memory (at most %X; see emu86 --help)\n",
+                where, o->psp_seg, kb, kb * 64u - 0x20u);
         return false;
     }
     if (o->nranges && !o->unix_profil) {

@@ -123,6 +123,8 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
     }
     cfg->version_major = o->dos_major;
     cfg->version_minor = o->dos_minor;
+    cfg->memory_kb = o->memory_kb;
+    cfg->psp_seg = o->psp_seg;
     if (o->cost_model) {
         if (!strcmp(o->cost_model, "off")) cfg->no_costs = true;
         else cfg->cost_file = o->cost_model;
@@ -182,6 +184,7 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     mcfg.cpu_div = o->cpu_div;
     mcfg.max_cycles = o->max_cycles;
     mcfg.input_limit = o->input_limit;
+    mcfg.memory_kb = o->memory_kb;
     r->m = emu_machine_new(&mcfg);
     if (!r->m) return fail_with(r, EXIT_LOAD, "out of memory");
     EmuMachine *m = r->m;

@@ -67,6 +67,8 @@ accept 7 --keys "$k" --epoch 2024-02-29
 mkdir -p d
 accept 7 --keys "$k" --drive C=d --drive D=.:ro
 accept 7 --keys "$k" --cost-model off
+accept 7 --keys "$k" --memory 64 --psp 0800
+accept 7 --keys "$k" --memory=512 --psp 400
 accept 7 --keys "$k" --profil
 accept 7 --keys "$k" --profil=k.prf --bucket 4 --grain 500 --sample exact
 accept 7 --keys "$k" --profil --bucket 0xFFFF --grain 54925 --sample irq
@@ -104,6 +106,12 @@ refuse --epoch --epoch yesterday "$guest"
 refuse --drive --drive C "$guest"
 refuse --drive --drive 1=. "$guest"
 refuse --drive --drive C=. --drive c=d "$guest"
+refuse --memory --memory 63 "$guest"
+refuse --memory --memory 641 "$guest"
+refuse --psp --psp 3FF "$guest"
+refuse --psp --psp 401 "$guest"
+refuse --psp --psp A000 "$guest"
+refuse --psp --memory 64 --psp 1000 "$guest"
 refuse --bucket --bucket 0 "$guest"
 refuse --bucket --bucket 65536 "$guest"
 refuse --grain --grain 59 "$guest"
