@@ -178,6 +178,7 @@ static uint8_t *read_guest_file(Dos *d, const DosPath *p, size_t *len, uint16_t 
 void dos_fn_exec(Dos *d) {
     uint8_t al = rAL(d);
     if (al != 0 && al != 1 && al != 3) {
+        dos_unknown(d, 0x4B, al, "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
         return;
     }

@@ -40,6 +40,7 @@ void dos_fn_attrib(Dos *d) {
             dos_ok(d);
         }
     } else {
+        dos_unknown(d, 0x43, rAL(d), "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
     }
     close(dir);
@@ -119,6 +120,7 @@ void dos_fn_filetime(Dos *d) {
         }
         dos_ok(d);
     } else {
+        dos_unknown(d, 0x57, rAL(d), "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
     }
 }

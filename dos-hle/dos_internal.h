@@ -232,6 +232,11 @@ static inline void setAH(Dos *d, uint8_t v) { d->call->w[EMU_AX] = (uint16_t)((d
 /* Success (carry clear) / failure (carry set, AX = code, remembered for AH=59h). */
 void dos_ok(Dos *d);
 void dos_fail(Dos *d, uint16_t code);
+/* INT 21h function `ah`'s subfunction `al` is not implemented here: warned once (or the end of
+ * the run with --strict); `answer` says what the caller gets. */
+static inline void dos_unknown(Dos *d, uint8_t ah, uint8_t al, const char *answer) {
+    emu_machine_unknown_call(d->m, 0x21, ah, al, answer);
+}
 void dos_set_zf(Dos *d, bool on);
 
 /* ---- device-layer steps of the current call ---- */

@@ -73,6 +73,7 @@ void dos_fn_ioctl(Dos *d) {
         dos_ok(d);
         return;
     default:
+        dos_unknown(d, 0x44, al, "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
         return;
     }

@@ -59,6 +59,7 @@ static uint32_t keyboard(EmuMachine *m) {
         AL = m_rd8(m, BDA + 0x17);
         return COST_BIOS_CALL;
     default:
+        emu_machine_unknown_call(m, 0x16, AH, -1, "registers unchanged");
         return COST_BIOS_CALL;
     }
 }
@@ -96,6 +97,7 @@ uint32_t bios_service(EmuMachine *m, uint8_t svc) {
             AH = 0;
             bios_set_caller_flag(m, EMU_FLAG_CF, 0);
         } else {
+            emu_machine_unknown_call(m, 0x13, AH, -1, "AH=80h, carry set: no BIOS disk");
             AH = 0x80;
             bios_set_caller_flag(m, EMU_FLAG_CF, 1);
         }

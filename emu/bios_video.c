@@ -199,6 +199,7 @@ uint32_t bios_video(EmuMachine *m) {
         return COST_VIDEO_CALL + COST_TELETYPE * (uint32_t)CX;
     }
     default: /* palette, pixels, EGA/VGA queries: nothing here, registers unchanged */
+        emu_machine_unknown_call(m, 0x10, ah, -1, "registers unchanged");
         break;
     }
     return COST_VIDEO_CALL;

@@ -458,6 +458,8 @@ void emu_input_idle_poll(EmuMachine *m);
 void emu_machine_set_input_fd(EmuMachine *m, int fd);
 int emu_stdin_byte(EmuMachine *m);
 int emu_stdin_peek(EmuMachine *m);
+/* Read the redirected stdin as UNIX text: an LF not after a CR comes as CR LF (--crlf). */
+void emu_machine_set_stdin_crlf(EmuMachine *m, bool on);
 /* Interactive key source (a terminal or a window), after the --keys text: returns a key (scan
  * code << 8 | ASCII); with wait=false -1 means "none yet", with wait=true it blocks until a key
  * comes and -1 means the input is closed for good. */
@@ -479,6 +481,14 @@ void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n);
  * output sink (true), or copies it again (false). For DOS, which hands the ROM the characters
  * of its console and puts their bytes in the right stream itself (standard output or not). */
 void emu_machine_quiet_teletype(EmuMachine *m, bool quiet);
+
+/* A guest called a function the BIOS or DOS does not have (INT vec, function AH, and a
+ * subfunction AL, or -1 for none). The first such call of each (vec, AH[, AL]) gives one line
+ * to the warning hook ("INT 21h function 5Ch is not implemented here (AL=00h, carry set)";
+ * `answer` says what the caller got); with strict the run ends (EMU_END_ERROR) instead. */
+typedef void (*EmuWarn)(void *ctx, const char *line);
+void emu_machine_set_warn(EmuMachine *m, EmuWarn fn, void *ctx, bool strict);
+void emu_machine_unknown_call(EmuMachine *m, uint8_t vec, uint8_t ah, int al, const char *answer);
 
 /* BIOS teletype (INT 10h AH=0Eh) from C: writes to video memory, moves the cursor, scrolls. */
 void emu_bios_teletype(EmuMachine *m, uint8_t ch);

@@ -137,8 +137,10 @@ void emu_machine_set_input_fd(EmuMachine *m, int fd) { m->in.fd = fd; }
 
 /* ---- standard input: the host's redirected stdin ---- */
 
-int emu_stdin_peek(EmuMachine *m) {
-    Input *in = &m->in;
+void emu_machine_set_stdin_crlf(EmuMachine *m, bool on) { m->in.crlf = on; }
+
+/* The next byte of the file itself. */
+static int raw_peek(Input *in) {
     if (in->fd < 0 || in->eof) return -1;
     if (in->bpos == in->blen) {
         ssize_t n;
@@ -154,9 +156,28 @@ int emu_stdin_peek(EmuMachine *m) {
     return in->buf[in->bpos];
 }
 
+int emu_stdin_peek(EmuMachine *m) {
+    Input *in = &m->in;
+    if (in->pending_lf) return '\n';
+    int b = raw_peek(in);
+    return in->crlf && b == '\n' && !in->last_cr ? '\r' : b;
+}
+
 int emu_stdin_byte(EmuMachine *m) {
-    int b = emu_stdin_peek(m);
-    if (b >= 0) m->in.bpos++;
+    Input *in = &m->in;
+    if (in->pending_lf) {
+        in->pending_lf = 0;
+        in->last_cr = 0;
+        return '\n';
+    }
+    int b = raw_peek(in);
+    if (b < 0) return b;
+    in->bpos++;
+    if (in->crlf && b == '\n' && !in->last_cr) { /* an LF of UNIX text: CR first */
+        in->pending_lf = 1;
+        return '\r';
+    }
+    in->last_cr = b == '\r';
     return b;
 }
 

@@ -53,6 +53,7 @@ typedef struct Input {
     uint8_t buf[4096];
     size_t blen, bpos;
     int eof;
+    uint8_t crlf, last_cr, pending_lf; /* LF -> CR LF on stdin */
     unsigned idle_polls;  /* polls in a row that found nothing and nothing to come */
     uint64_t last_poll;   /* the instruction count at the latest */
 } Input;
@@ -98,6 +99,12 @@ struct EmuMachine {
     EmuOutput out;
     void *out_ctx;
     uint8_t teletype_quiet; /* the next INT 10h teletype does not copy to `out` */
+    EmuWarn warn;           /* unknown functions: once each, or the end with `strict` */
+    void *warn_ctx;
+    uint8_t strict;
+    uint8_t warned[256][32]; /* (vector, AH) already reported */
+    uint32_t warned_sub[64]; /* (vector, AH, AL) already reported: a small set of keys */
+    unsigned nwarned_sub;
     void *trace; /* FILE* */
 };
 
