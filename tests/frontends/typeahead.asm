@@ -5,7 +5,9 @@
 ; those typed before it (tty_tmux.sh).
         cpu     8086
         org     0x100
-        mov     bx, 16
+%include "dos.inc"
+
+main:   mov     bx, 16
 .dot:   mov     cx, 0
 .spin:  loop    .spin
         mov     dl, '.'
@@ -29,32 +31,13 @@
         push    ax
         mov     al, ah
         call    hex8
-        mov     dl, ':'
-        mov     ah, 0x02
-        int     0x21
+        mov     al, ':'
+        call    putc
         pop     ax
-        push    ax
         call    hex8
-        mov     dl, ' '
-        mov     ah, 0x02
-        int     0x21
-        pop     ax
+        call    space
         cmp     al, 0x1B
         jne     .next
         mov     ax, 0x4C00
         int     0x21
-hex8:   push    ax
-        mov     cl, 4
-        shr     al, cl
-        call    .nib
-        pop     ax
-        and     al, 0x0F
-.nib:   add     al, '0'
-        cmp     al, '9'
-        jbe     .o
-        add     al, 7
-.o:     mov     dl, al
-        mov     ah, 0x02
-        int     0x21
-        ret
 keys:
