@@ -32,6 +32,8 @@ extern "C" {
 #define DOS_IO_SEG 0x0070u   /* device-layer stubs (IO.SYS) */
 #define DOS_CODE_SEG 0x0100u /* DOS-layer stubs: the INT 20h vector's segment */
 #define DOS_PSP_SEG 0x0400u  /* the program's PSP when its environment fits (it does by default) */
+#define DOS_MEMORY_KB_MIN 64u
+#define DOS_MEMORY_KB_MAX 640u
 
 /* Seconds from 1980-01-01 00:00:00 (DOS's own first day) to the virtual clock's zero. The
  * default epoch is that day itself: a PC without a clock card booted to Tue 1-01-1980 0:00. */
@@ -43,12 +45,16 @@ typedef struct DosConfig {
     const char *drive[26];
     /* Drives the guest may only read: creating, writing, deleting, renaming fail (5). */
     bool drive_readonly[26];
-    /* The frontend tells whether the host's stdin / stdout are terminals. When stdin is not, the
-     * guest's standard input (handle 0) is the host's stdin as a redirected file; when stdout is
-     * not, handle 1 writes the bytes unchanged to the machine's output (emu_machine_output). */
-    bool stdin_is_tty, stdout_is_tty;
-    /* Where console (CON) output goes when stdout is not a terminal (e.g. the host's stderr);
-     * NULL: to the text screen only. */
+    /* stdin_console: the guest's standard input (handle 0) is the console (CON: keys from the
+     * machine's keyboard), as when the host's stdin is a terminal; false: handle 0 is the
+     * host's stdin as a redirected file (emu_machine_set_input_fd), the keyboard apart.
+     * stdout_console: the guest's standard output (handle 1) is the console: CON, drawn on the
+     * screen through the ROM, whose bytes also go, unchanged, to the machine's output
+     * (emu_machine_output); false: handle 1 is a redirected file whose bytes go to the
+     * machine's output only. emu86 always sets it: the machine is the same whatever shows it. */
+    bool stdin_console, stdout_console;
+    /* Where the bytes of the rest of the console's output go (CON through other handles than
+     * standard output, INT 29h), e.g. the host's stderr; NULL: to the text screen only. */
     void (*con_out)(void *ctx, const uint8_t *bytes, size_t n);
     void *con_ctx;
     /* Seconds after 1980-01-01 00:00:00 at which the virtual clock starts (DOS_EPOCH_DEFAULT). */
@@ -61,6 +67,13 @@ typedef struct DosConfig {
     uint8_t version_major, version_minor;
     /* Extra environment strings ("NAME=value"), NULL-terminated list, or NULL. */
     const char *const *env;
+    /* Conventional memory in KiB, 64-640 (0: 640): the arena ends there (and the first
+     * program's memory top, PSP:2, with it); the machine's BIOS must report the same (INT 12h,
+     * EmuMachineConfig.memory_kb). */
+    unsigned memory_kb;
+    /* The first program's PSP segment, DOS_PSP_SEG (0) or higher: DOS's footprint below it
+     * grows by a block DOS owns, as with drivers and buffers loaded. */
+    uint16_t psp_seg;
 } DosConfig;
 
 /* What the profiler needs to know about the loaded program (PROFIL's view of memory). */

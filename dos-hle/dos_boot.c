@@ -82,14 +82,14 @@ static size_t master_env(Dos *d, uint8_t *buf, size_t cap) {
     return k;
 }
 
-/* Handles 0-4 of a PSP: CON, CON, CON, AUX, PRN (0 and 1 the redirected streams when the host's
- * are not terminals), each a reference to its system-file-table entry. */
+/* Handles 0-4 of a PSP: CON, standard output (CON whose bytes are the machine's output, or a
+ * redirected file), CON, AUX, PRN (0 the redirected stdin when the host's is not a terminal),
+ * each a reference to its system-file-table entry. */
 static void std_handles(Dos *d, uint16_t psp) {
-    static const int std_sft[5] = {1, 1, 1, 0, 2};
+    static const int std_sft[5] = {1, 4, 1, 0, 2};
     for (int h = 0; h < 5; h++) {
         int idx = std_sft[h];
-        if (h == 0 && !d->cfg.stdin_is_tty) idx = 3;
-        if (h == 1 && !d->cfg.stdout_is_tty) idx = 4;
+        if (h == 0 && !d->cfg.stdin_console) idx = 3;
         wr8(d, lin(psp, (uint16_t)(0x18 + h)), (uint8_t)idx);
         dos_sft_ref(d, idx);
     }
@@ -109,7 +109,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
 
     /* arena: the shell (parent of the first program) and its environment */
     DosArena *a = &d->arena;
-    dos_arena_init(a, d->mem, DOS_ARENA_FIRST, DOS_ARENA_TOP);
+    dos_arena_init(a, d->mem, DOS_ARENA_FIRST, d->top);
     uint16_t seg, lg;
     dos_arena_alloc(a, 0x10, DOS_SHELL_PSP, DOS_FIT_FIRST, &seg, &lg);
     dos_arena_alloc(a, 0x2E, DOS_SHELL_PSP, DOS_FIT_FIRST, &seg, &lg);
@@ -117,7 +117,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
     size_t envlen = master_env(d, envbuf, sizeof envbuf - 2);
     envbuf[envlen] = 0;
     dos_write_mem(d, DOS_SHELL_ENV, 0, envbuf, envlen + 1);
-    dos_build_psp(d, DOS_SHELL_PSP, DOS_ARENA_TOP, DOS_SHELL_PSP, DOS_SHELL_ENV);
+    dos_build_psp(d, DOS_SHELL_PSP, d->top, DOS_SHELL_PSP, DOS_SHELL_ENV);
 
     /* the program's environment: fixed size while it fits, so the PSP stays at DOS_PSP_SEG */
     size_t need = (envlen + 3 + strlen(d->prog_dos) + 1 + 15) / 16;
@@ -128,6 +128,13 @@ bool dos_boot(void *ctx, EmuMachine *m) {
         return false;
     }
     dos_build_env(d, env, env_paras, envbuf, envlen, d->prog_dos);
+    /* a larger DOS (DosConfig.psp_seg): a block DOS owns fills the space up to the PSP */
+    uint16_t next = (uint16_t)(env + env_paras + 1), fill;
+    if (d->psp_want > next + 1 &&
+        dos_arena_alloc(a, (uint16_t)(d->psp_want - next - 1), DOS_MCB_DOS, DOS_FIT_FIRST, &fill, &lg)) {
+        emu_machine_end(m, EMU_END_ERROR, 0, "not enough memory for the DOS footprint asked for");
+        return false;
+    }
 
     uint16_t psp, size;
     if (dos_alloc_program(d, &d->img, 0, &psp, &size)) {

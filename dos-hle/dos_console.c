@@ -8,19 +8,28 @@
 
 /* ---- CON output ---- */
 
+/* A character on the screen: through the ROM, as DOS's CON driver does it (the device layer
+ * calls INT 10h AH=0Eh; its clocks are the ROM's), or from C while a console read echoes
+ * keys (so that a person typing sees each key at once) and with the cost model off. */
 static void con_char_screen(Dos *d, uint8_t ch) {
-    if (!d->costs.off && d->cfg.stdout_is_tty && !d->echo_now) {
-        /* the device layer calls the ROM: INT 10h AH=0Eh, which also shows it on the output */
+    if (!d->costs.off && !d->echo_now) {
         dos_step(d, STEP_INT10, (uint16_t)(0x0E00 | ch), 0x0007, 0, 0, d->costs.io_char);
         return;
     }
     emu_bios_teletype(d->m, ch);
-    if (d->cfg.stdout_is_tty) emu_machine_output(d->m, &ch, 1);
-    else if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, &ch, 1);
     if (!d->costs.off) dos_step(d, STEP_NONE, 0, 0, 0, 0, d->costs.io_char);
 }
 
-void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked) {
+/* The bytes of CON output also go, unchanged (tabs as tabs), to the stream they belong to: the
+ * machine's output for the guest's standard output, DosConfig.con_out for the rest of the
+ * console. The streams are what a frontend may show; the screen path is the same for both. */
+static void con_stream(Dos *d, const uint8_t *b, size_t n, bool to_stdout) {
+    if (to_stdout) emu_machine_output(d->m, b, n);
+    else if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, b, n);
+}
+
+void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked, bool to_stdout) {
+    con_stream(d, b, n, to_stdout);
     for (size_t i = 0; i < n; i++) {
         uint8_t ch = b[i];
         if (cooked && ch == '\t') {
@@ -86,7 +95,8 @@ int dos_con_read_key(Dos *d) {
     return k & 0xFF;
 }
 
-bool dos_con_ready(Dos *d) { return d->pending_scan >= 0 || emu_input_peek(d->m) >= 0; }
+/* A guest's look at CON input (0Bh, 06h, 44h 06h): a poll of the keyboard. */
+bool dos_con_ready(Dos *d) { return d->pending_scan >= 0 || emu_input_poll(d->m) >= 0; }
 
 /* One character of standard input (handle 0); at its end Ctrl-Z (1Ah). *end tells that the
  * end was reached. */
@@ -105,7 +115,7 @@ static int std_in_char(Dos *d, bool *end) {
     }
     if (s->kind == SFT_STDIN) {
         for (;;) {
-            int b = emu_input_byte(d->m);
+            int b = emu_stdin_byte(d->m);
             if (b < 0) {
                 emu_input_exhausted(d->m);
                 *end = true;
@@ -135,7 +145,7 @@ static bool std_in_ready(Dos *d) {
     if (idx < 0) return false;
     DosSft *s = &d->sft[idx];
     if (s->kind == SFT_DEVICE && s->device == DOS_DEV_CON) return dos_con_ready(d);
-    if (s->kind == SFT_STDIN) return emu_input_peek(d->m) >= 0;
+    if (s->kind == SFT_STDIN) return dos_stdin_ready(d);
     return s->kind == SFT_FILE;
 }
 
@@ -145,14 +155,21 @@ static bool stdin_is_con(Dos *d) {
 }
 
 /* Ctrl-C: "^C", a new line, then INT 23h (after the device steps). */
+bool dos_stdin_ready(Dos *d) {
+    if (emu_stdin_peek(d->m) >= 0) return true;
+    emu_input_idle_poll(d->m); /* at its end: nothing more will come */
+    return false;
+}
+
 static void ctrl_c(Dos *d) {
     out_bytes(d, (const uint8_t *)"^C\r\n", 4);
     d->call->ctrl_c = true;
 }
 
-/* Console output functions look at the keyboard for a Ctrl-C typed meanwhile. */
+/* Console output functions look at the keyboard for a Ctrl-C typed meanwhile (the console
+ * device, as MS-DOS does, also when standard input is redirected). */
 static bool check_break(Dos *d) {
-    if (!stdin_is_con(d) || d->pending_scan >= 0) return false;
+    if (d->pending_scan >= 0) return false;
     int k = emu_input_peek(d->m);
     if (k >= 0 && (k & 0xFF) == 0x03) {
         emu_input_key(d->m);
@@ -164,7 +181,7 @@ static bool check_break(Dos *d) {
 
 /* While a console function reads keys, its echo is written at once (not through the ROM
  * afterwards), so that someone typing at a terminal sees each key as it is read. */
-static void echo_begin(Dos *d) { d->echo_now = d->cfg.stdin_is_tty; }
+static void echo_begin(Dos *d) { d->echo_now = d->cfg.stdin_console; }
 static void echo_end(Dos *d) { d->echo_now = false; }
 
 /* Line input with DOS's editing (backspace, full-buffer beep); CR ends it (echoed alone).

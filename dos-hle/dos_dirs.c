@@ -9,13 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A fixed disk geometry (the host's free space must not reach the guest): 4 sectors of 512
- * bytes a cluster, 16,320 clusters (a 32 MiB disk), 8,160 free. */
-#define DISK_SPC 4
-#define DISK_BPS 512
-#define DISK_CLUSTERS 16320
-#define DISK_FREE 8160
-
 static int drive_arg(Dos *d, uint8_t dl) { return dl == 0 ? d->cur_drive : dl - 1; }
 
 /* Entry `index` and after of a folder's listing that matches: in a subfolder 0 is ".", 1 is
@@ -191,6 +184,7 @@ static void make_dir(Dos *d, bool remove) {
     if (dir < 0) { dos_fail(d, e); return; }
     DosDirEntry de;
     bool exists = dos_sb_find(dir, p.comp[p.n - 1], &de);
+    dos_disk_changed(d);
     if (!remove) {
         if (exists || mkdirat(dir, p.comp[p.n - 1], 0777)) e = DOSERR_ACCESS_DENIED;
     } else {
@@ -216,6 +210,7 @@ static void change_dir(Dos *d) {
     dos_path_format(&p, p.n, path, sizeof path);
     if (strlen(path + 3) > DOS_MAX_CWD - 1) { dos_fail(d, DOSERR_PATH_NOT_FOUND); return; }
     strcpy(d->cwd[p.drive], path + 3);
+    dos_disk_cwd_changed(d, p.drive);
     dos_ok(d);
 }
 
@@ -232,25 +227,6 @@ void dos_fn_dirs(Dos *d, uint8_t ah) {
         return;
     }
     case 0x19: setAL(d, (uint8_t)d->cur_drive); return;
-    case 0x1B: case 0x1C: {
-        int drv = ah == 0x1B ? d->cur_drive : drive_arg(d, rDL(d));
-        if (!dos_drive_valid(d, drv)) { setAL(d, 0xFF); return; }
-        setAL(d, DISK_SPC);
-        rCX(d) = DISK_BPS;
-        rDX(d) = DISK_CLUSTERS;
-        rDS(d) = DOS_DATA_SEG;
-        rBX(d) = DD_MEDIA;
-        return;
-    }
-    case 0x36: {
-        int drv = drive_arg(d, rDL(d));
-        if (!dos_drive_valid(d, drv)) { rAX(d) = 0xFFFF; return; }
-        rAX(d) = DISK_SPC;
-        rBX(d) = DISK_FREE;
-        rCX(d) = DISK_BPS;
-        rDX(d) = DISK_CLUSTERS;
-        return;
-    }
     case 0x39: make_dir(d, false); return;
     case 0x3A: make_dir(d, true); return;
     case 0x3B: change_dir(d); return;

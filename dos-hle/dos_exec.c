@@ -178,6 +178,7 @@ static uint8_t *read_guest_file(Dos *d, const DosPath *p, size_t *len, uint16_t 
 void dos_fn_exec(Dos *d) {
     uint8_t al = rAL(d);
     if (al != 0 && al != 1 && al != 3) {
+        dos_unknown(d, 0x4B, al, "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
         return;
     }
@@ -203,7 +204,7 @@ void dos_fn_exec(Dos *d) {
     uint16_t pb_seg = rES(d), pb = rBX(d);
     if (al == 3) { /* overlay: load at the given segment, relocate by the given factor */
         uint16_t seg = rd16(d, lin(pb_seg, pb)), fac = rd16(d, lin(pb_seg, (uint16_t)(pb + 2)));
-        bool ok = dos_image_place(file, &img, d->mem, seg, fac, DOS_ARENA_TOP, why, sizeof why);
+        bool ok = dos_image_place(file, &img, d->mem, seg, fac, d->top, why, sizeof why);
         free(file);
         if (!ok) dos_fail(d, DOSERR_NO_MEMORY);
         else dos_ok(d);

@@ -61,11 +61,33 @@ static uint16_t rec_size(Dos *d, const Fcb *f) {
     return r ? r : 128;
 }
 
+/* An opened FCB's reserved bytes, as MS-DOS 2.0 lays them out where programs look (RECOVER
+ * reads the first cluster at 19h): 18h the device byte (the drive, bit 6 set while the file
+ * is not written), 19h the file's first cluster as the disk view has it, 1Bh 0; then this
+ * DOS's own: 1Dh the system file table entry + 1, 1Eh 'H'. Nothing a program writes there
+ * makes DOS write anything: a file changes only through the writes it makes. */
+enum { FCB_DEVID = 0x18, FCB_FIRCLUS = 0x19, FCB_CLUSPOS = 0x1B, FCB_SFT = 0x1D, FCB_MARK = 0x1E };
+
+/* The system file table entry of an opened FCB (an entry opened through an FCB: a forged one
+ * cannot reach a file opened through a handle). */
+static int fcb_sft_index(Dos *d, const Fcb *f) {
+    uint8_t k = rd8(d, f->a + FCB_SFT);
+    if (rd8(d, f->a + FCB_MARK) != 'H' || k == 0 || k > DOS_SFT_MAX) return -1;
+    const DosSft *s = &d->sft[k - 1];
+    return s->kind != SFT_FREE && s->fcb ? k - 1 : -1;
+}
+
 static DosSft *fcb_sft(Dos *d, const Fcb *f) {
-    uint8_t k = rd8(d, f->a + 0x18);
-    if (rd8(d, f->a + 0x19) != 'H' || k == 0 || k > DOS_SFT_MAX) return NULL;
-    DosSft *s = &d->sft[k - 1];
-    return s->kind == SFT_FILE ? s : NULL;
+    int k = fcb_sft_index(d, f);
+    return k >= 0 && d->sft[k].kind == SFT_FILE ? &d->sft[k] : NULL;
+}
+
+/* The first cluster of the FCB's file in the drive's disk view. */
+static uint16_t first_cluster(Dos *d, const DosPath *p) {
+    uint8_t ent[32];
+    if (!dos_disk_dir_entry(d, p->drive, (const char (*)[13])p->comp, p->n - 1, p->comp[p->n - 1], ent))
+        return 0;
+    return (uint16_t)(ent[26] | ent[27] << 8);
 }
 
 static uint32_t file_size(DosSft *s) {
@@ -98,6 +120,7 @@ static uint8_t open_fcb(Dos *d, bool create) {
         if (exists && e.is_dir) fd = -1;
         else if (create && !dos_drive_writable(d, p.drive)) fd = -1;
         else if (create) {
+            dos_disk_changed(d);
             if (!(exists && e.readonly))
                 fd = openat(dir, exists ? e.host : p.comp[p.n - 1],
                             O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | (exists ? 0 : O_EXCL), 0666);
@@ -134,29 +157,36 @@ static uint8_t open_fcb(Dos *d, bool create) {
     wr16(d, f.a + 0x12, (uint16_t)(size >> 16));
     wr16(d, f.a + 0x14, date);
     wr16(d, f.a + 0x16, time);
-    wr8(d, f.a + 0x18, (uint8_t)(slot + 1));
-    wr8(d, f.a + 0x19, 'H');
+    bool dev = o->kind == SFT_DEVICE;
+    wr8(d, f.a + FCB_DEVID, (uint8_t)(dev ? 0xC0 : 0x40 | p.drive));
+    wr16(d, f.a + FCB_FIRCLUS, dev ? 0 : first_cluster(d, &p));
+    wr16(d, f.a + FCB_CLUSPOS, 0);
+    wr8(d, f.a + FCB_SFT, (uint8_t)(slot + 1));
+    wr8(d, f.a + FCB_MARK, 'H');
     return 0;
 }
 
 static uint8_t close_fcb(Dos *d) {
     Fcb f = fcb_at(d, rDS(d), rDX(d));
-    uint8_t k = rd8(d, f.a + 0x18);
-    if (rd8(d, f.a + 0x19) != 'H' || k == 0 || k > DOS_SFT_MAX || d->sft[k - 1].kind == SFT_FREE)
-        return 0xFF;
-    DosSft *s = &d->sft[k - 1];
+    int k = fcb_sft_index(d, &f);
+    if (k < 0) return 0xFF;
+    DosSft *s = &d->sft[k];
     if (s->kind == SFT_FILE) {
-        /* the size in the FCB is the file's size DOS writes back to the directory */
+        /* a file the guest wrote: the size in the FCB is the one DOS writes back to the
+         * directory; one it did not write stays as it is, whatever the FCB says */
         uint32_t size = (uint32_t)rd16(d, f.a + 0x10) | (uint32_t)rd16(d, f.a + 0x12) << 16;
         if (s->written && size != file_size(s)) {
             if (ftruncate(s->fd, (off_t)size)) { /* keep what is there */ }
         }
-        if (s->written) dos_set_host_time(s->fd, (int64_t)(dos_now_centis(d) / 100u));
+        if (s->written) {
+            dos_set_host_time(s->fd, (int64_t)(dos_now_centis(d) / 100u));
+            dos_disk_changed(d);
+        }
         close(s->fd);
     }
     memset(s, 0, sizeof *s);
     s->fd = -1;
-    wr8(d, f.a + 0x19, 0);
+    wr8(d, f.a + FCB_MARK, 0);
     return 0;
 }
 
@@ -210,8 +240,10 @@ static uint8_t write_record(Dos *d, const Fcb *f, uint32_t rec, uint16_t dta_off
     uint8_t buf[0x10000];
     dos_read_mem(d, d->dta_seg, dta_off, buf, rs);
     uint32_t at = rec * rs;
+    dos_disk_changed(d);
     if (pwrite(s->fd, buf, rs, (off_t)at) != rs) return 1;
     s->written = true;
+    wr8(d, f->a + FCB_DEVID, rd8(d, f->a + FCB_DEVID) & 0xBF); /* dirty */
     uint32_t size = (uint32_t)rd16(d, f->a + 0x10) | (uint32_t)rd16(d, f->a + 0x12) << 16;
     if (at + rs > size) {
         size = at + rs;
@@ -235,6 +267,7 @@ static uint8_t block_io(Dos *d, bool write) {
         DosSft *s = fcb_sft(d, &f);
         if (!s) return 1;
         uint32_t size = rec * rs;
+        dos_disk_changed(d);
         if (ftruncate(s->fd, (off_t)size)) return 1;
         s->written = true;
         wr16(d, f.a + 0x10, (uint16_t)size);
@@ -333,21 +366,25 @@ static void search(Dos *d, bool first) {
     wr8(d, f.a + 0x1D, (uint8_t)stamp);
     wr8(d, f.a + 0x1E, (uint8_t)(stamp >> 8));
     wr8(d, f.a + 0x1F, (uint8_t)(stamp >> 16));
+    /* the entry as the drive's disk view has it, so that its first cluster agrees with what
+     * INT 25h and the FAT show (CHKDSK follows it) */
     uint8_t ent[32];
-    memset(ent, 0, sizeof ent);
-    if (e.name[0] == '.') {
-        memset(ent, ' ', 11);
-        memcpy(ent, e.name, strlen(e.name));
-    } else {
-        dos_name_to_fcb(e.name, ent);
+    if (!dos_disk_dir_entry(d, drv, s->comps, s->n, e.name, ent)) {
+        memset(ent, 0, sizeof ent);
+        if (e.name[0] == '.') {
+            memset(ent, ' ', 11);
+            memcpy(ent, e.name, strlen(e.name));
+        } else {
+            dos_name_to_fcb(e.name, ent);
+        }
+        ent[11] = dos_attr_of(&e);
+        uint16_t date = 0x0021, time = 0;
+        if (!e.is_dir) dos_file_datetime(e.mtime, &date, &time);
+        ent[22] = (uint8_t)time; ent[23] = (uint8_t)(time >> 8);
+        ent[24] = (uint8_t)date; ent[25] = (uint8_t)(date >> 8);
+        uint32_t size = e.is_dir ? 0 : e.size;
+        for (int i = 0; i < 4; i++) ent[28 + i] = (uint8_t)(size >> (8 * i));
     }
-    ent[11] = dos_attr_of(&e);
-    uint16_t date = 0x0021, time = 0;
-    if (!e.is_dir) dos_file_datetime(e.mtime, &date, &time);
-    ent[22] = (uint8_t)time; ent[23] = (uint8_t)(time >> 8);
-    ent[24] = (uint8_t)date; ent[25] = (uint8_t)(date >> 8);
-    uint32_t size = e.is_dir ? 0 : e.size;
-    for (int i = 0; i < 4; i++) ent[28 + i] = (uint8_t)(size >> (8 * i));
     put_found(d, &f, drv, ent);
     setAL(d, 0);
 }
@@ -374,6 +411,7 @@ static void for_matches(Dos *d, bool rename) {
     DosDirEntry *v;
     int n = dos_sb_list(dir, &v);
     int done = 0;
+    dos_disk_changed(d);
     for (int i = 0; i < n; i++) {
         uint8_t fn[11];
         dos_name_to_fcb(v[i].name, fn);

@@ -29,6 +29,7 @@ void dos_fn_attrib(Dos *d) {
             dos_fail(d, DOSERR_ACCESS_DENIED);
         } else {
             struct stat st;
+            dos_disk_changed(d);
             int fd = openat(dir, de.host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
             if (fd >= 0 && !fstat(fd, &st)) {
                 mode_t m = st.st_mode & 07777;
@@ -39,6 +40,7 @@ void dos_fn_attrib(Dos *d) {
             dos_ok(d);
         }
     } else {
+        dos_unknown(d, 0x43, rAL(d), "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
     }
     close(dir);
@@ -54,7 +56,7 @@ void dos_fn_unlink(Dos *d) {
     DosDirEntry de;
     if (!dos_sb_find(dir, p.comp[p.n - 1], &de)) e = DOSERR_FILE_NOT_FOUND;
     else if (de.is_dir || de.readonly || !dos_drive_writable(d, p.drive)) e = DOSERR_ACCESS_DENIED;
-    else if (unlinkat(dir, de.host, 0)) e = DOSERR_ACCESS_DENIED;
+    else if (dos_disk_changed(d), unlinkat(dir, de.host, 0)) e = DOSERR_ACCESS_DENIED;
     close(dir);
     if (e) dos_fail(d, e);
     else dos_ok(d);
@@ -77,7 +79,7 @@ void dos_fn_rename(Dos *d) {
     if (!dos_sb_find(da, a.comp[a.n - 1], &ea)) e = DOSERR_FILE_NOT_FOUND;
     else if (dos_sb_find(db, b.comp[b.n - 1], &eb)) e = DOSERR_ACCESS_DENIED;
     else if (ea.is_dir && a.n != b.n) e = DOSERR_ACCESS_DENIED;
-    else if (renameat(da, ea.host, db, b.comp[b.n - 1])) e = DOSERR_ACCESS_DENIED;
+    else if (dos_disk_changed(d), renameat(da, ea.host, db, b.comp[b.n - 1])) e = DOSERR_ACCESS_DENIED;
     close(da);
     close(db);
     if (e) dos_fail(d, e);
@@ -92,19 +94,33 @@ void dos_fn_filetime(Dos *d) {
         uint16_t date = 0x0021, time = 0; /* devices: 1-1-1980 */
         if (s->kind == SFT_FILE) {
             struct stat st;
-            if (s->written) dos_stamp_now(d, &date, &time);
-            else if (!fstat(s->fd, &st)) dos_file_datetime((int64_t)st.st_mtime, &date, &time);
+            if (s->time_set) {
+                date = s->set_date;
+                time = s->set_time;
+            } else if (s->written) {
+                dos_stamp_now(d, &date, &time);
+            } else if (!fstat(s->fd, &st)) {
+                dos_file_datetime((int64_t)st.st_mtime, &date, &time);
+            }
         }
         rCX(d) = time;
         rDX(d) = date;
         dos_ok(d);
     } else if (rAL(d) == 1) {
-        if (s->kind == SFT_FILE && dos_drive_writable(d, s->drive)) {
+        if (s->kind == SFT_FILE && (s->mode & 7) != 0 && dos_drive_writable(d, s->drive)) {
             dos_set_host_time(s->fd, dos_unpack_seconds(rDX(d), rCX(d)));
+            dos_disk_changed(d);
             s->written = false; /* the time set stays (DOS: set on close otherwise) */
+        } else if (s->kind == SFT_FILE) {
+            /* a file opened for reading only: the host file is not touched; the guest sees the
+             * time it set on this handle */
+            s->time_set = true;
+            s->set_date = rDX(d);
+            s->set_time = rCX(d);
         }
         dos_ok(d);
     } else {
+        dos_unknown(d, 0x57, rAL(d), "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
     }
 }

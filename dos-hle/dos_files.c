@@ -28,14 +28,19 @@ void dos_files_init(Dos *d) {
         d->sft[i].mode = 2;
         dos_device_name83(dev[i], d->sft[i].name);
     }
-    if (!d->cfg.stdin_is_tty) {
+    if (!d->cfg.stdin_console) {
         d->sft[3].kind = SFT_STDIN;
         d->sft[3].drive = (uint8_t)d->cur_drive;
     }
-    if (!d->cfg.stdout_is_tty) {
+    /* standard output: the console (CON, its bytes also to the machine's output), or a
+     * redirected file */
+    if (!d->cfg.stdout_console) {
         d->sft[4].kind = SFT_STDOUT;
         d->sft[4].mode = 1;
         d->sft[4].drive = (uint8_t)d->cur_drive;
+    } else {
+        d->sft[4] = d->sft[1];
+        d->sft[4].to_stdout = true;
     }
 }
 
@@ -106,7 +111,10 @@ static void release_sft(Dos *d, int idx) {
     DosSft *s = &d->sft[idx];
     if (--s->refs > 0) return;
     if (s->kind == SFT_FILE) {
-        if (s->written) stamp_file(d, s);
+        if (s->written) {
+            stamp_file(d, s);
+            dos_disk_changed(d);
+        }
         close(s->fd);
         s->fd = -1;
         s->kind = SFT_FREE;
@@ -205,6 +213,7 @@ static uint16_t open_path(Dos *d, const DosPath *p, uint8_t mode, int create, ui
             const char *host = exists ? e.host : name;
             fd = openat(dir, host, O_RDWR | O_CREAT | O_TRUNC | flags | (exists ? 0 : O_EXCL),
                         (attr & 1) ? 0444 : 0666);
+            dos_disk_changed(d);
             if (fd < 0) result = DOSERR_ACCESS_DENIED; /* e.g. a symbolic link by that name */
             acc = 2;
         }
@@ -294,7 +303,7 @@ uint16_t dos_handle_read_bytes(Dos *d, uint16_t handle, uint8_t *buf, uint16_t n
     }
     case SFT_STDIN:
         while (k < n) {
-            int b = emu_input_byte(d->m);
+            int b = emu_stdin_byte(d->m);
             if (b < 0) {
                 if (k == 0) emu_input_exhausted(d->m);
                 break;
@@ -369,6 +378,7 @@ uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uin
     if ((s->mode & 7) == 0 && s->kind == SFT_FILE) return DOSERR_ACCESS_DENIED;
     switch (s->kind) {
     case SFT_FILE:
+        dos_disk_changed(d);
         if (n == 0) { /* a write of nothing sets the file's size to the position */
             if (ftruncate(s->fd, (off_t)s->pos)) return DOSERR_ACCESS_DENIED;
         } else {
@@ -389,7 +399,7 @@ uint16_t dos_handle_write_bytes(Dos *d, uint16_t handle, const uint8_t *buf, uin
     case SFT_STDIN:
         return DOSERR_ACCESS_DENIED;
     default:
-        if (s->device == DOS_DEV_CON) dos_con_write(d, buf, n, !s->raw);
+        if (s->device == DOS_DEV_CON) dos_con_write(d, buf, n, !s->raw, s->to_stdout);
         else if (!d->costs.off) dos_step(d, STEP_NONE, 0, 0, 0, 0, d->costs.io_char * (uint32_t)n);
         *put = n;
         return DOSERR_NONE;

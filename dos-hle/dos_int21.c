@@ -62,9 +62,12 @@ static void dispatch(Dos *d, uint8_t ah) {
     case 0x17: case 0x21: case 0x22: case 0x23: case 0x24: case 0x27: case 0x28: case 0x29:
         dos_fn_fcb(d, ah);
         break;
-    case 0x0D: case 0x0E: case 0x19: case 0x1B: case 0x1C: case 0x36: case 0x39: case 0x3A:
-    case 0x3B: case 0x47: case 0x4E: case 0x4F:
+    case 0x0D: case 0x0E: case 0x19: case 0x39: case 0x3A: case 0x3B: case 0x47: case 0x4E:
+    case 0x4F:
         dos_fn_dirs(d, ah);
+        break;
+    case 0x1B: case 0x1C: case 0x1F: case 0x32: case 0x36:
+        dos_fn_disk(d, ah);
         break;
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: case 0x40: case 0x41: case 0x42: case 0x43:
     case 0x44: case 0x45: case 0x46: case 0x56: case 0x57: case 0x5A: case 0x5B: case 0x67:
@@ -108,11 +111,14 @@ static uint32_t io_step(Dos *d, EmuCpu *c) {
     static const uint8_t target[] = {IO_RUN, IO_CALL10, IO_CALL16, IO_CALL1A, IO_CALL13,
                                      IO_CALL17, IO_CALL14};
     DosCall *k = d->call;
+    emu_machine_quiet_teletype(d->m, false);
     if (!k || k->pos >= k->nsteps) {
         c->flags |= EMU_FLAG_ZF;
         return 0;
     }
     DosStep *s = &k->steps[k->pos++];
+    /* DOS puts its console's bytes in their stream itself: the ROM only draws them */
+    emu_machine_quiet_teletype(d->m, s->kind == STEP_INT10);
     c->flags &= (uint16_t)~EMU_FLAG_ZF;
     c->r.w[EMU_AX] = s->ax;
     c->r.w[EMU_BX] = s->bx;
@@ -165,15 +171,16 @@ static uint32_t multiplex(Dos *d) {
     return d->costs.int2f; /* not installed: AL unchanged (00h) */
 }
 
+/* INT 29h, CON's fast output: the screen through the ROM (the stub calls INT 10h when ZF is
+ * clear), the byte to the console's stream (not standard output's). */
 static uint32_t int29(Dos *d, EmuCpu *c) {
-    bool screen_path = !d->costs.off && d->cfg.stdout_is_tty;
-    if (screen_path) {
+    uint8_t ch = (uint8_t)c->r.w[EMU_AX];
+    if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, &ch, 1);
+    if (!d->costs.off) {
+        emu_machine_quiet_teletype(d->m, true);
         c->flags &= (uint16_t)~EMU_FLAG_ZF;
     } else {
-        uint8_t ch = (uint8_t)c->r.w[EMU_AX];
         emu_bios_teletype(d->m, ch);
-        if (d->cfg.stdout_is_tty) emu_machine_output(d->m, &ch, 1);
-        else if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, &ch, 1);
         c->flags |= EMU_FLAG_ZF;
     }
     return d->costs.io_char;
@@ -214,6 +221,8 @@ uint32_t dos_service(void *ctx, EmuMachine *m, uint8_t svc) {
     }
     case SVC_INT2F: return multiplex(d);
     case SVC_CALL5: return call5(d, c);
+    case SVC_INT25: return dos_abs_disk(d, c, false);
+    case SVC_INT26: return dos_abs_disk(d, c, true);
     case SVC_INT29: return int29(d, c);
     default: return 0;
     }

@@ -16,7 +16,7 @@
 /* ---- memory map (paragraphs) ---- */
 #define DOS_DATA_SEG 0x0180u     /* DOS data: flags, list of lists, device headers */
 #define DOS_ARENA_FIRST 0x0300u  /* first MCB */
-#define DOS_ARENA_TOP 0xA000u
+#define DOS_ARENA_TOP 0xA000u    /* with 640 KiB; Dos.top with DosConfig.memory_kb */
 #define DOS_SHELL_PSP 0x0301u    /* the shell's PSP (parent of the first program) */
 #define DOS_SHELL_ENV 0x0312u    /* its environment (2Eh paragraphs) */
 #define DOS_ROOT_ENV 0x0341u     /* the first program's environment (BEh paragraphs) */
@@ -33,11 +33,14 @@
 #define DD_SYSVARS 0x0100u       /* list of lists (AH=52h) */
 #define DD_NUL 0x0122u           /* NUL device header, inside the list of lists */
 #define DD_DEVICES 0x0140u       /* CON, AUX, PRN, CLOCK$ headers */
+#define DD_DPB 0x0200u           /* drive parameter blocks (1Fh, 32h), one per drive */
+#define DD_FAT 0x0600u           /* the FAT 1Bh/1Ch point at (as DOS 1 kept it), to 0180:1800 */
 
 /* ---- HLE services (see dos_stubs.asm) ---- */
 enum {
     SVC_INT20 = 0x40, SVC_INT21, SVC_INT21_FINISH, SVC_CTRLC_BEFORE, SVC_CTRLC_AFTER,
     SVC_ROOT_END, SVC_INT23_DEFAULT, SVC_UNUSED47, SVC_INT27, SVC_INT2F, SVC_CALL5,
+    SVC_INT25, SVC_INT26,
     SVC_IO_STEP = 0x50, SVC_INT29,
 };
 /* entry tables at the start of each stub area */
@@ -64,6 +67,9 @@ typedef struct DosSft {
     char name[13];
     uint16_t owner_psp;
     bool fcb;              /* opened through an FCB (no handle) */
+    bool time_set;         /* 57h set a time on a file opened for reading: kept here only */
+    bool to_stdout;        /* CON as the guest's standard output: its bytes to that stream */
+    uint16_t set_date, set_time;
 } DosSft;
 
 /* ---- an INT 21h in progress ---- */
@@ -122,6 +128,8 @@ struct Dos {
 
     /* drives */
     int rootfd[26];
+    struct DosFatView *view[26]; /* each drive as a disk (dos_disk.c), until the guest changes it */
+    bool dpb_given[26];          /* 1Fh/32h gave the drive's DPB: keep its current folder */
     char cwd[26][DOS_MAX_CWD + 1];
     int cur_drive;
     bool verify;
@@ -138,6 +146,8 @@ struct Dos {
     uint8_t tail_len;
 
     /* processes, memory */
+    uint16_t top;            /* the end of conventional memory (paragraphs) */
+    uint16_t psp_want;       /* the first program's PSP segment */
     DosArena arena;
     uint16_t cur_psp;
     uint16_t dta_seg, dta_off;
@@ -222,6 +232,11 @@ static inline void setAH(Dos *d, uint8_t v) { d->call->w[EMU_AX] = (uint16_t)((d
 /* Success (carry clear) / failure (carry set, AX = code, remembered for AH=59h). */
 void dos_ok(Dos *d);
 void dos_fail(Dos *d, uint16_t code);
+/* INT 21h function `ah`'s subfunction `al` is not implemented here: warned once (or the end of
+ * the run with --strict); `answer` says what the caller gets. */
+static inline void dos_unknown(Dos *d, uint8_t ah, uint8_t al, const char *answer) {
+    emu_machine_unknown_call(d->m, 0x21, ah, al, answer);
+}
 void dos_set_zf(Dos *d, bool on);
 
 /* ---- device-layer steps of the current call ---- */
@@ -276,11 +291,15 @@ void dos_fn_keep(Dos *d, uint16_t paras, uint8_t code); /* 31h, INT 27h */
 
 /* ---- dos_console.c ---- */
 void dos_fn_console(Dos *d, uint8_t ah); /* 01h-0Ch */
-void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked);
+/* CON output: to the screen, and its bytes to the guest's standard output stream (to_stdout)
+ * or the rest of the console's (DosConfig.con_out). */
+void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked, bool to_stdout);
 /* Read one key/byte for a console read; -1 at the end of input (counted as exhausted). */
 int dos_con_read_key(Dos *d);
 size_t dos_con_read_line(Dos *d, uint8_t *dst, size_t max); /* handle read of CON */
 bool dos_con_ready(Dos *d);
+/* A poll of the redirected stdin: a byte is there (at its end, an idle poll is counted). */
+bool dos_stdin_ready(Dos *d);
 void dos_stdin_redirect_read(Dos *d);
 
 /* ---- dos_ioctl.c, dos_fileops.c ---- */
@@ -310,7 +329,7 @@ void dos_file_datetime(int64_t unix_mtime, uint16_t *date, uint16_t *time);
 uint8_t dos_attr_of(const DosDirEntry *e);
 
 /* ---- dos_dirs.c ---- */
-void dos_fn_dirs(Dos *d, uint8_t ah); /* 39h-3Bh, 47h, 4Eh, 4Fh, 0Eh, 19h, 1Bh, 1Ch, 36h */
+void dos_fn_dirs(Dos *d, uint8_t ah); /* 39h-3Bh, 47h, 4Eh, 4Fh, 0Dh, 0Eh, 19h */
 /* A search slot (the least recently used is reused) that remembers the folder of a search, so
  * that find next continues there whatever the current folder is then (COMMAND.COM 2.0's DIR
  * changes to the folder, searches first, changes back, then searches next). Returns the slot
@@ -320,6 +339,19 @@ uint16_t dos_search_begin(Dos *d, int drive, const char (*comps)[13], int n, uin
 const DosSearch *dos_search_get(const Dos *d, uint16_t slot, uint32_t stamp, uint32_t mask);
 int dos_find_matches(Dos *d, int drive, const char (*comps)[13], int n, const uint8_t pat[11],
                      uint8_t attr, uint16_t start, DosDirEntry *found, uint16_t *index);
+
+/* ---- dos_disk.c ---- */
+void dos_fn_disk(Dos *d, uint8_t ah); /* 1Bh, 1Ch, 1Fh, 32h, 36h */
+/* INT 25h (read) / INT 26h (write: write-protected) with the caller's registers in c. */
+uint32_t dos_abs_disk(Dos *d, EmuCpu *c, bool write);
+/* The guest changed something on the host: the drives' disk views are computed again. */
+void dos_disk_changed(Dos *d);
+void dos_disk_cwd_changed(Dos *d, int drive);
+struct DosFatView *dos_disk_view(Dos *d, int drive);
+/* The 32-byte directory entry of `name` (or "." / "..") in the folder comps[0..n) of a drive,
+ * as the disk view has it (its first cluster included). False if the view has no such entry. */
+bool dos_disk_dir_entry(Dos *d, int drive, const char (*comps)[13], int n, const char *name,
+                        uint8_t ent[32]);
 
 /* ---- dos_fcb.c ---- */
 void dos_fn_fcb(Dos *d, uint8_t ah);  /* 0Fh-17h, 21h-24h, 27h, 28h, 29h */

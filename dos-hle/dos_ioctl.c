@@ -54,7 +54,7 @@ void dos_fn_ioctl(Dos *d) {
             struct stat st;
             ready = !fstat(s->fd, &st) && (off_t)s->pos < st.st_size;
         } else if (s->kind == SFT_STDIN) {
-            ready = emu_input_peek(d->m) >= 0;
+            ready = dos_stdin_ready(d);
         } else if (s->device == DOS_DEV_CON) {
             ready = dos_con_ready(d);
         } else if (s->device == DOS_DEV_NUL) {
@@ -73,6 +73,7 @@ void dos_fn_ioctl(Dos *d) {
         dos_ok(d);
         return;
     default:
+        dos_unknown(d, 0x44, al, "carry set, error 1");
         dos_fail(d, DOSERR_BAD_FUNCTION);
         return;
     }

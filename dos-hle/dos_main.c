@@ -17,6 +17,21 @@ Dos *dos_new(const DosConfig *cfg, char *err, size_t errlen) {
         return NULL;
     }
     d->cfg = *cfg;
+    unsigned kb = cfg->memory_kb ? cfg->memory_kb : DOS_MEMORY_KB_MAX;
+    d->top = (uint16_t)(kb * 64u);
+    d->psp_want = cfg->psp_seg ? cfg->psp_seg : DOS_PSP_SEG;
+    if (kb < DOS_MEMORY_KB_MIN || kb > DOS_MEMORY_KB_MAX) {
+        snprintf(err, errlen, "conventional memory of %u KiB: from %u to %u", kb, DOS_MEMORY_KB_MIN,
+                 DOS_MEMORY_KB_MAX);
+        free(d);
+        return NULL;
+    }
+    if (d->psp_want < DOS_PSP_SEG || d->psp_want == DOS_PSP_SEG + 1 || d->psp_want + 0x20u > d->top) {
+        snprintf(err, errlen, "the first program's PSP at %04Xh: from %04Xh (not %04Xh) to %04Xh with %u KiB",
+                 d->psp_want, DOS_PSP_SEG, DOS_PSP_SEG + 1, d->top - 0x20u, kb);
+        free(d);
+        return NULL;
+    }
     if (!d->cfg.version_major) {
         d->cfg.version_major = 3;
         d->cfg.version_minor = 30;
@@ -65,6 +80,7 @@ void dos_free(Dos *d) {
     for (int i = 0; i < DOS_SFT_MAX; i++)
         if (d->sft[i].kind == SFT_FILE && d->sft[i].fd >= 0) close(d->sft[i].fd);
     for (int i = 0; i < DOS_CALL_DEPTH; i++) free(d->calls[i].steps);
+    dos_disk_changed(d);
     free(d->prog_host);
     free(d->prog);
     free(d);
@@ -150,7 +166,7 @@ bool dos_load_program(Dos *d, const char *host_path, int argc, char *const argv[
         free(b);
         return false;
     }
-    uint32_t avail = DOS_ARENA_TOP - DOS_PSP_SEG;
+    uint32_t avail = (uint32_t)d->top - d->psp_want;
     if (dos_image_min_paras(&d->img) > avail) {
         snprintf(err, errlen, "%s: not enough memory to load the program (needs %u KiB, %u KiB free)",
                  shown, (unsigned)(dos_image_min_paras(&d->img) * 16 / 1024),

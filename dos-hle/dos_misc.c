@@ -149,16 +149,23 @@ void dos_fn_misc(Dos *d, uint8_t ah) {
         case 0: rDX(d) = (uint16_t)((rDX(d) & 0xFF00) | d->break_check); return;
         case 1: d->break_check = rDL(d) & 1; return;
         case 5: rDX(d) = (uint16_t)((rDX(d) & 0xFF00) | (d->cur_drive + 1)); return; /* boot drive */
-        default: setAL(d, 0xFF); return;
+        default:
+            dos_unknown(d, 0x33, rAL(d), "AL=FFh");
+            setAL(d, 0xFF);
+            return;
         }
     case 0x34:
         rES(d) = DOS_DATA_SEG;
         rBX(d) = DD_INDOS;
         return;
-    case 0x37: /* switch character */
+    case 0x37: /* switch character; /DEV/ before device names: optional (DL=FFh), as DOS 3 */
         if (rAL(d) == 0) { setAL(d, 0); rDX(d) = (uint16_t)((rDX(d) & 0xFF00) | '/'); }
-        else if (rAL(d) == 1) setAL(d, 0);
-        else setAL(d, 0xFF);
+        else if (rAL(d) == 1 || rAL(d) == 3) setAL(d, 0);
+        else if (rAL(d) == 2) { setAL(d, 0); rDX(d) = (uint16_t)((rDX(d) & 0xFF00) | 0xFF); }
+        else {
+            dos_unknown(d, 0x37, rAL(d), "AL=FFh");
+            setAL(d, 0xFF);
+        }
         return;
     case 0x38:
         if (rDX(d) == 0xFFFF) { dos_ok(d); return; } /* set country: accepted */
@@ -181,7 +188,10 @@ void dos_fn_misc(Dos *d, uint8_t ah) {
     case 0x58:
         if (rAL(d) == 0) { rAX(d) = d->alloc_strategy; dos_ok(d); }
         else if (rAL(d) == 1 && rBX(d) <= 2) { d->alloc_strategy = (uint8_t)rBX(d); dos_ok(d); }
-        else dos_fail(d, DOSERR_BAD_FUNCTION);
+        else {
+            if (rAL(d) > 1) dos_unknown(d, 0x58, rAL(d), "carry set, error 1");
+            dos_fail(d, DOSERR_BAD_FUNCTION);
+        }
         return;
     case 0x59: {
         uint8_t cls, act, loc;
@@ -201,7 +211,10 @@ void dos_fn_misc(Dos *d, uint8_t ah) {
     case 0x66: /* code page: 437 */
         if (rAL(d) == 1) { rBX(d) = 437; rDX(d) = 437; dos_ok(d); }
         else if (rAL(d) == 2) dos_ok(d);
-        else dos_fail(d, DOSERR_BAD_FUNCTION);
+        else {
+            dos_unknown(d, 0x66, rAL(d), "carry set, error 1");
+            dos_fail(d, DOSERR_BAD_FUNCTION);
+        }
         return;
     case 0x18: case 0x1D: case 0x1E: case 0x20: /* CP/M placeholders */
         setAL(d, 0);
@@ -209,6 +222,7 @@ void dos_fn_misc(Dos *d, uint8_t ah) {
     default:
         /* a function this DOS does not have: AL=00h as MS-DOS answers, and carry set with
          * error 1 for callers that look at it */
+        emu_machine_unknown_call(d->m, 0x21, ah, -1, "AL=00h, carry set");
         setAL(d, 0);
         d->last_error = DOSERR_BAD_FUNCTION;
         d->call->set_flags |= EMU_FLAG_CF;

@@ -117,11 +117,13 @@ int24_default:
         mov     al, 3
         iret
 
-; INT 25h/26h absolute disk read/write: no such disk (AH=80h not ready, AL=02h); the flags
-; stay on the stack as with the real calls.
-int25:
-int26:  mov     ax, 0x8002
-        stc
+; INT 25h/26h absolute disk read/write of the drive's read-only FAT view (writes: write
+; protected); the flags stay on the stack as with the real calls.
+int25:  sti
+        HLE     0x4B
+        retf
+int26:  sti
+        HLE     0x4C
         retf
 
 int27:  sti

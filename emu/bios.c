@@ -24,7 +24,7 @@ void bios_set_caller_flag(EmuMachine *m, uint16_t flag, int on) {
 
 static void post(EmuMachine *m) {
     m_wr16(m, BDA + 0x10, 0x0020);      /* equipment: 80x25 colour, no diskette, no 8087 */
-    m_wr16(m, BDA + 0x13, 640);         /* KiB of memory */
+    m_wr16(m, BDA + 0x13, (uint16_t)m->memory_kb); /* KiB of memory (INT 12h) */
     m_wr16(m, BDA + 0x1A, 0x001E);      /* keyboard buffer head, tail, start, end */
     m_wr16(m, BDA + 0x1C, 0x001E);
     m_wr16(m, BDA + 0x80, 0x001E);
@@ -49,7 +49,7 @@ static uint32_t keyboard(EmuMachine *m) {
     }
     case 0x01:
     case 0x11: {
-        int k = emu_input_peek(m);
+        int k = emu_input_poll(m);
         if (k >= 0) AX = (uint16_t)k;
         bios_set_caller_flag(m, EMU_FLAG_ZF, k < 0);
         return COST_BIOS_CALL;
@@ -59,6 +59,7 @@ static uint32_t keyboard(EmuMachine *m) {
         AL = m_rd8(m, BDA + 0x17);
         return COST_BIOS_CALL;
     default:
+        emu_machine_unknown_call(m, 0x16, AH, -1, "registers unchanged");
         return COST_BIOS_CALL;
     }
 }
@@ -96,6 +97,7 @@ uint32_t bios_service(EmuMachine *m, uint8_t svc) {
             AH = 0;
             bios_set_caller_flag(m, EMU_FLAG_CF, 0);
         } else {
+            emu_machine_unknown_call(m, 0x13, AH, -1, "AH=80h, carry set: no BIOS disk");
             AH = 0x80;
             bios_set_caller_flag(m, EMU_FLAG_CF, 1);
         }

@@ -174,7 +174,8 @@ uint32_t bios_video(EmuMachine *m) {
     }
     case 0x0E: {
         uint8_t b = al;
-        emu_machine_output(m, &b, 1);
+        if (m->teletype_quiet) m->teletype_quiet = 0; /* DOS's console: its stream is DOS's */
+        else emu_machine_output(m, &b, 1);
         teletype(m, m_rd8(m, B_PAGE), al);
         return COST_TELETYPE;
     }
@@ -198,6 +199,7 @@ uint32_t bios_video(EmuMachine *m) {
         return COST_VIDEO_CALL + COST_TELETYPE * (uint32_t)CX;
     }
     default: /* palette, pixels, EGA/VGA queries: nothing here, registers unchanged */
+        emu_machine_unknown_call(m, 0x10, ah, -1, "registers unchanged");
         break;
     }
     return COST_VIDEO_CALL;

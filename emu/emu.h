@@ -359,6 +359,8 @@ typedef struct EmuMachineConfig {
     uint64_t max_cycles;        /* end the run after this many CPU clocks; 0 = no limit */
     unsigned input_limit;       /* reads after the end of input before the run ends; 0 = 16 */
     bool no_block_cache;        /* run the exact model without its block cache (same results) */
+    unsigned memory_kb;         /* conventional memory the BIOS reports (INT 12h, 0040:0013);
+                                 * 0 = 640. The RAM above it is not taken away. */
 } EmuMachineConfig;
 
 /* How a run ended. */
@@ -436,23 +438,37 @@ int emu_machine_add_sampler(EmuMachine *m, uint32_t period_pit_clocks, EmuSample
 bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
 void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
 
-/* Guest input: a deterministic stream of keys. First the --keys text, then (if set) the bytes
- * of a host file descriptor (a UNIX filter's stdin). Key notation: plain characters; \n, \r,
- * \t, \e, \\ ; {Enter} {Esc} {Tab} {Bksp} {Up} {Down} {Left} {Right} {Home} {End} {PgUp}
- * {PgDn} {Ins} {Del} {F1}..{F10} {Ctrl-A}..{Ctrl-Z} {Ctrl-C} {{ for a brace. Returns false and
- * fills err on bad notation. */
+/* Guest input: two devices. The keyboard (BIOS INT 16h, DOS's CON) is a deterministic stream
+ * of keys: first the --keys text, then the interactive key source if there is one (a terminal
+ * or a window), else nothing more. Standard input (DOS's handle 0 when the host's stdin is
+ * redirected) is the bytes of a host file descriptor, apart from the keyboard.
+ * Key notation: plain characters; \n, \r, \t, \e, \\ ; {Enter} {Esc} {Tab} {Bksp} {Up}
+ * {Down} {Left} {Right} {Home} {End} {PgUp} {PgDn} {Ins} {Del} {F1}..{F10} {Ctrl-A}..{Ctrl-Z}
+ * {Ctrl-C} {{ for a brace. Returns false and fills err on bad notation. */
 bool emu_machine_keys(EmuMachine *m, const char *notation, char *err, size_t errlen);
-void emu_machine_set_input_fd(EmuMachine *m, int fd);
-/* Next key as BIOS INT 16h returns it (scan code << 8 | ASCII), or -1 at the end of input. A
- * newline from the input file becomes Enter (1C0Dh). */
+/* Next key as BIOS INT 16h returns it (scan code << 8 | ASCII), or -1 when the keyboard has
+ * nothing more to give (the keys are used up and no source, or the source is closed). */
 int emu_input_key(EmuMachine *m);
-/* Peek without consuming; -1 at the end of input. */
+/* Peek at the next key without consuming it; -1 if none is there now. */
 int emu_input_peek(EmuMachine *m);
-/* Next raw byte (for DOS handle reads of a redirected stdin), or -1 at the end of input. */
-int emu_input_byte(EmuMachine *m);
-/* Interactive key source (a terminal or a window) instead of a file descriptor, after the
- * --keys text: returns a key (scan code << 8 | ASCII); with wait=false -1 means "none yet",
- * with wait=true it blocks until a key comes and -1 means the input is closed for good. */
+/* A guest's look at the keyboard (INT 16h AH=01h, DOS's input status): emu_input_peek, and
+ * when the keyboard is empty with nothing left to come, an idle poll (emu_input_idle_poll). */
+int emu_input_poll(EmuMachine *m);
+/* Count a poll that found input empty with nothing left to come: a program that does nothing
+ * else (polls in a row, fewer than EMU_IDLE_POLL_GAP instructions apart), 64 x the input limit
+ * of them, is waiting for input that will never come: the run ends with EMU_END_INPUT. */
+#define EMU_IDLE_POLL_GAP 200u
+void emu_input_idle_poll(EmuMachine *m);
+/* The host's redirected stdin: its file descriptor (-1: none), its next byte and a peek (-1 at
+ * its end). */
+void emu_machine_set_input_fd(EmuMachine *m, int fd);
+int emu_stdin_byte(EmuMachine *m);
+int emu_stdin_peek(EmuMachine *m);
+/* Read the redirected stdin as UNIX text: an LF not after a CR comes as CR LF (--crlf). */
+void emu_machine_set_stdin_crlf(EmuMachine *m, bool on);
+/* Interactive key source (a terminal or a window), after the --keys text: returns a key (scan
+ * code << 8 | ASCII); with wait=false -1 means "none yet", with wait=true it blocks until a key
+ * comes and -1 means the input is closed for good. */
 typedef int (*EmuKeySource)(void *ctx, bool wait);
 /* The key (scan code << 8 | ASCII) that types an ASCII character on a US keyboard. */
 uint16_t emu_key_of_char(uint8_t ch);
@@ -467,6 +483,18 @@ void emu_input_exhausted(EmuMachine *m);
 typedef void (*EmuOutput)(void *ctx, const uint8_t *bytes, size_t n);
 void emu_machine_set_output(EmuMachine *m, EmuOutput fn, void *ctx);
 void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n);
+/* The next BIOS teletype (INT 10h AH=0Eh) only draws: it does not copy its character to the
+ * output sink (true), or copies it again (false). For DOS, which hands the ROM the characters
+ * of its console and puts their bytes in the right stream itself (standard output or not). */
+void emu_machine_quiet_teletype(EmuMachine *m, bool quiet);
+
+/* A guest called a function the BIOS or DOS does not have (INT vec, function AH, and a
+ * subfunction AL, or -1 for none). The first such call of each (vec, AH[, AL]) gives one line
+ * to the warning hook ("INT 21h function 5Ch is not implemented here (AL=00h, carry set)";
+ * `answer` says what the caller got); with strict the run ends (EMU_END_ERROR) instead. */
+typedef void (*EmuWarn)(void *ctx, const char *line);
+void emu_machine_set_warn(EmuMachine *m, EmuWarn fn, void *ctx, bool strict);
+void emu_machine_unknown_call(EmuMachine *m, uint8_t vec, uint8_t ah, int al, const char *answer);
 
 /* BIOS teletype (INT 10h AH=0Eh) from C: writes to video memory, moves the cursor, scrolls. */
 void emu_bios_teletype(EmuMachine *m, uint8_t ch);

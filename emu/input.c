@@ -1,4 +1,5 @@
-/* Guest input: the --keys text, then the bytes of a host file descriptor. */
+/* Guest input: the keyboard (the --keys text, then an interactive source) and, apart from it,
+ * standard input (the bytes of the host's redirected stdin). */
 #include "machine_internal.h"
 
 #include <ctype.h>
@@ -134,8 +135,12 @@ bool emu_machine_keys(EmuMachine *m, const char *s, char *err, size_t errlen) {
 
 void emu_machine_set_input_fd(EmuMachine *m, int fd) { m->in.fd = fd; }
 
-/* Next byte of the host input, or -1 at its end. */
-static int fd_peek(Input *in) {
+/* ---- standard input: the host's redirected stdin ---- */
+
+void emu_machine_set_stdin_crlf(EmuMachine *m, bool on) { m->in.crlf = on; }
+
+/* The next byte of the file itself. */
+static int raw_peek(Input *in) {
     if (in->fd < 0 || in->eof) return -1;
     if (in->bpos == in->blen) {
         ssize_t n;
@@ -151,47 +156,77 @@ static int fd_peek(Input *in) {
     return in->buf[in->bpos];
 }
 
+int emu_stdin_peek(EmuMachine *m) {
+    Input *in = &m->in;
+    if (in->pending_lf) return '\n';
+    int b = raw_peek(in);
+    return in->crlf && b == '\n' && !in->last_cr ? '\r' : b;
+}
+
+int emu_stdin_byte(EmuMachine *m) {
+    Input *in = &m->in;
+    if (in->pending_lf) {
+        in->pending_lf = 0;
+        in->last_cr = 0;
+        return '\n';
+    }
+    int b = raw_peek(in);
+    if (b < 0) return b;
+    in->bpos++;
+    if (in->crlf && b == '\n' && !in->last_cr) { /* an LF of UNIX text: CR first */
+        in->pending_lf = 1;
+        return '\r';
+    }
+    in->last_cr = b == '\r';
+    return b;
+}
+
+/* ---- the keyboard: the --keys text, then the interactive source ---- */
+
 int emu_input_peek(EmuMachine *m) {
     Input *in = &m->in;
     if (in->pos < in->nkeys) return in->keys[in->pos];
-    if (in->source) return source_key(in, false);
-    int b = fd_peek(in);
-    if (b < 0) return -1;
-    if (b == '\n') return 0x1C0D;
-    return key_of_char((uint8_t)b);
+    if (in->source && !in->source_closed) return source_key(in, false);
+    return -1;
 }
 
 int emu_input_key(EmuMachine *m) {
     Input *in = &m->in;
-    if (in->pos >= in->nkeys && in->source) {
-        int k = source_key(in, true);
+    int k = -1;
+    if (in->pos < in->nkeys) {
+        k = in->keys[in->pos++];
+    } else if (in->source && !in->source_closed) {
+        k = source_key(in, true);
         in->held = -1;
-        if (k >= 0) m->last_scan = (uint8_t)(k >> 8);
-        return k;
+        if (k < 0) in->source_closed = 1;
     }
-    int k = emu_input_peek(m);
-    if (k < 0) return -1;
-    if (in->pos < in->nkeys) in->pos++;
-    else in->bpos++;
-    m->last_scan = (uint8_t)(k >> 8);
+    if (k >= 0) {
+        m->last_scan = (uint8_t)(k >> 8);
+        in->idle_polls = 0;
+    }
     return k;
 }
 
-int emu_input_byte(EmuMachine *m) {
+void emu_input_idle_poll(EmuMachine *m) {
     Input *in = &m->in;
-    if (in->pos < in->nkeys) {
-        uint16_t k = in->keys[in->pos++];
-        m->last_scan = (uint8_t)(k >> 8);
-        return k & 0xFF;
+    uint64_t now = m->cpu.instructions;
+    in->idle_polls = now - in->last_poll <= EMU_IDLE_POLL_GAP ? in->idle_polls + 1 : 1;
+    in->last_poll = now;
+    if (in->idle_polls >= 64u * m->input_limit) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "the program kept polling for input after its end (%u polls in a row, doing "
+                 "nothing else); stopped", in->idle_polls);
+        emu_machine_end(m, EMU_END_INPUT, 0, msg);
     }
-    if (in->source) {
-        int k = emu_input_key(m);
-        return k < 0 ? -1 : (k & 0xFF);
-    }
-    int b = fd_peek(in);
-    if (b < 0) return -1;
-    in->bpos++;
-    return b;
+}
+
+int emu_input_poll(EmuMachine *m) {
+    int k = emu_input_peek(m);
+    Input *in = &m->in;
+    if (k >= 0) in->idle_polls = 0;
+    else if (!in->source || in->source_closed) emu_input_idle_poll(m); /* nothing can come */
+    return k;
 }
 
 void emu_input_exhausted(EmuMachine *m) {

@@ -192,6 +192,7 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     }
     m->div = cfg && cfg->cpu_div ? cfg->cpu_div : EMU_CPU_DIV_DEFAULT;
     m->max_cycles = cfg ? cfg->max_cycles : 0;
+    m->memory_kb = cfg && cfg->memory_kb ? cfg->memory_kb : 640;
     m->input_limit = cfg && cfg->input_limit ? cfg->input_limit : 16;
     emu_cpu_init(&m->cpu, m->mem, cfg ? cfg->timing : EMU_TIMING_EXACT);
     /* The exact model's block cache: the same clocks, faster (a failed allocation only costs
@@ -506,4 +507,45 @@ void emu_machine_set_output(EmuMachine *m, EmuOutput fn, void *ctx) {
 
 void emu_machine_output(EmuMachine *m, const uint8_t *bytes, size_t n) {
     if (m->out) m->out(m->out_ctx, bytes, n);
+}
+
+void emu_machine_quiet_teletype(EmuMachine *m, bool quiet) { m->teletype_quiet = quiet; }
+
+/* ---- functions the guest calls that are not here ---- */
+
+void emu_machine_set_warn(EmuMachine *m, EmuWarn fn, void *ctx, bool strict) {
+    m->warn = fn;
+    m->warn_ctx = ctx;
+    m->strict = strict;
+}
+
+/* Reported before? (then true); else remembered. */
+static bool warned_before(EmuMachine *m, uint8_t vec, uint8_t ah, int al) {
+    if (al < 0) {
+        uint8_t *b = &m->warned[vec][ah >> 3], bit = (uint8_t)(1u << (ah & 7));
+        bool seen = *b & bit;
+        *b |= bit;
+        return seen;
+    }
+    uint32_t key = (uint32_t)vec << 16 | (uint32_t)ah << 8 | (uint8_t)al;
+    for (unsigned i = 0; i < m->nwarned_sub; i++)
+        if (m->warned_sub[i] == key) return true;
+    if (m->nwarned_sub < sizeof m->warned_sub / sizeof m->warned_sub[0]) m->warned_sub[m->nwarned_sub++] = key;
+    else return true; /* enough said */
+    return false;
+}
+
+void emu_machine_unknown_call(EmuMachine *m, uint8_t vec, uint8_t ah, int al, const char *answer) {
+    if (!m->strict && (!m->warn || warned_before(m, vec, ah, al))) return;
+    char line[160], sub[24] = "";
+    if (al >= 0) snprintf(sub, sizeof sub, " subfunction %02Xh", (unsigned)al);
+    snprintf(line, sizeof line, "INT %02Xh function %02Xh%s is not implemented here (%s)", vec, ah, sub,
+             answer);
+    if (m->strict) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "%.150s; stopped (--strict)", line);
+        emu_machine_end(m, EMU_END_ERROR, 0, msg);
+        return;
+    }
+    m->warn(m->warn_ctx, line);
 }

@@ -43,15 +43,19 @@ typedef struct PendingCost {
 } PendingCost;
 
 typedef struct Input {
-    uint16_t *keys;       /* from --keys */
+    uint16_t *keys;       /* the keyboard: from --keys, */
     size_t nkeys, cap, pos;
-    int fd;               /* host input after the keys, or -1 */
+    EmuKeySource source;  /* then interactive keys, if any */
+    void *source_ctx;
+    int held;             /* a key taken from the source by a peek, or -1 */
+    int source_closed;
+    int fd;               /* standard input: the host's redirected stdin, or -1 */
     uint8_t buf[4096];
     size_t blen, bpos;
     int eof;
-    EmuKeySource source;  /* interactive keys (instead of fd) */
-    void *source_ctx;
-    int held;             /* a key taken from the source by a peek, or -1 */
+    uint8_t crlf, last_cr, pending_lf; /* LF -> CR LF on stdin */
+    unsigned idle_polls;  /* polls in a row that found nothing and nothing to come */
+    uint64_t last_poll;   /* the instruction count at the latest */
 } Input;
 
 struct EmuMachine {
@@ -60,6 +64,7 @@ struct EmuMachine {
     Pit pit;
     Pic pic;
     unsigned div;
+    unsigned memory_kb;   /* what the BIOS reports */
     uint64_t max_cycles;
     int powered;
 
@@ -93,6 +98,13 @@ struct EmuMachine {
     unsigned input_limit, exhausted;
     EmuOutput out;
     void *out_ctx;
+    uint8_t teletype_quiet; /* the next INT 10h teletype does not copy to `out` */
+    EmuWarn warn;           /* unknown functions: once each, or the end with `strict` */
+    void *warn_ctx;
+    uint8_t strict;
+    uint8_t warned[256][32]; /* (vector, AH) already reported */
+    uint32_t warned_sub[64]; /* (vector, AH, AL) already reported: a small set of keys */
+    unsigned nwarned_sub;
     void *trace; /* FILE* */
 };
 

@@ -2,6 +2,7 @@
 #include "dos.h"
 #include "emu.h"
 #include "options.h"
+#include "profiler.h"
 #include "run.h"
 
 #include <signal.h>
@@ -13,6 +14,8 @@ int main(int argc, char **argv) {
      * not a reason to die with the output half-written */
     signal(SIGXFSZ, SIG_IGN);
     if (argc > 1 && !strcmp(argv[1], "report")) return run_report(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "annotate")) return prof_annotate_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "diff")) return prof_diff_main(argc - 1, argv + 1);
     Options o;
     if (!options_parse(&o, argc, argv)) return EXIT_USAGE;
     return run_program(&o);

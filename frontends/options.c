@@ -13,7 +13,7 @@
 #include <strings.h>
 
 enum {
-    O_TIMING = 256, O_NO_BLOCK_CACHE, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION,
+    O_TIMING = 256, O_NO_BLOCK_CACHE, O_CPU_MHZ, O_MAX_CYCLES, O_KEYS, O_INPUT_LIMIT, O_EPOCH, O_DRIVE, O_COST, O_DOS_VERSION, O_MEMORY, O_PSP, O_STRICT, O_CRLF,
     O_PROFIL, O_BUCKET, O_GRAIN, O_SAMPLE, O_UNIX_PROFIL, O_POFFSET, O_PSCALE, O_PBUFSIZ,
     O_PSTYLE, O_PPC, O_PRANGE, O_EXACT, O_FOLDED, O_PLOT, O_MAP, O_MAP_ORIGIN, O_FRONTEND, O_SCREEN, O_STATS,
     O_NO_PROGRESS, O_SPEED, O_TRACE, O_SCALE, O_SCREENSHOT, O_CONFIG, O_HELP, O_VERSION,
@@ -30,6 +30,10 @@ static const struct option longopts[] = {
     {"drive", required_argument, 0, O_DRIVE},
     {"cost-model", required_argument, 0, O_COST},
     {"dos-version", required_argument, 0, O_DOS_VERSION},
+    {"memory", required_argument, 0, O_MEMORY},
+    {"psp", required_argument, 0, O_PSP},
+    {"strict", no_argument, 0, O_STRICT},
+    {"crlf", optional_argument, 0, O_CRLF},
     {"profil", optional_argument, 0, O_PROFIL},
     {"bucket", required_argument, 0, O_BUCKET},
     {"grain", required_argument, 0, O_GRAIN},
@@ -63,7 +67,9 @@ static const struct option longopts[] = {
 void options_help(void) {
     fputs(
         "usage: emu86 [OPTIONS] PROGRAM [ARGS...]\n"
-        "       emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT]\n"
+        "       emu86 report FILE.PRF|FILE.callgrind [--sort time] [--top N] [--map FILE]\n"
+        "       emu86 annotate PROFILE... [--program FILE] [--top N] [--routine NAME]\n"
+        "       emu86 diff OLD NEW [--threshold POINTS]   (each: --help for its options)\n"
         "Runs a DOS .COM or .EXE program on an emulated IBM PC (8086, 4.77 MHz).\n"
         "\n"
         "Machine:\n"
@@ -73,8 +79,12 @@ void options_help(void) {
         "                         clocks and results, slower; for comparison)\n"
         "  --cpu-mhz MHZ          CPU clock (default 4.77; the PIT stays at 1.193182 MHz)\n"
         "  --max-cycles N         stop after N CPU clocks (exit status 124)\n"
-        "  --keys TEXT            keystrokes before stdin's ({Enter} {F1} \\n ...)\n"
-        "  --input-limit N        reads after the end of input before the run stops (16)\n"
+        "  --keys TEXT            keystrokes for the keyboard, before the terminal's\n"
+        "                         ({Enter} {F1} \\n ...); stdin is apart from it\n"
+        "  --memory KB            conventional memory, 64 to 640 (default 640): INT 12h,\n"
+        "                         the BIOS data area, where DOS's memory ends (PSP:2)\n"
+        "  --input-limit N        reads after the end of input before the run stops (16;\n"
+        "                         64 x N polls in a row of input that will never come)\n"
         "  --trace FILE           write an instruction trace (slow)\n"
         "\n"
         "DOS:\n"
@@ -83,6 +93,12 @@ void options_help(void) {
         "                         (default 1980-01-01T00:00:00)\n"
         "  --cost-model off|FILE  clocks charged for DOS services: off, or read from FILE\n"
         "  --dos-version X.Y      the version INT 21h AH=30h reports (default 3.30)\n"
+        "  --psp SEG              the first program's PSP segment, hex (default and lowest\n"
+        "                         400; higher: a larger DOS below the program)\n"
+        "  --strict               a call of a DOS or BIOS function emu86 does not have ends\n"
+        "                         the run (exit status 126) instead of a warning\n"
+        "  --crlf[=in|out|both]   UNIX text for a filter: a redirected stdin's LF comes as\n"
+        "                         CR LF (in), standard output's CR LF goes out as LF (out)\n"
         "\n"
         "Profiling:\n"
         "  --profil[=FILE]        write a PROFIL histogram (default: prog.PRF for\n"
@@ -99,7 +115,7 @@ void options_help(void) {
         "                         (callgrind format)\n"
         "  --folded FILE          folded stacks for flame graphs\n"
         "  --plot FILE.svg        the histogram as an SVG plot\n"
-        "  --map FILE             LINK .MAP or NASM map file for symbol names\n"
+        "  --map FILE             LINK .MAP, NASM map or NASM listing for names\n"
         "  --map-origin HEX       subtract HEX from the map's addresses (e.g. 100 for a\n"
         "                         .COM linked at 100h, 20 for a NASM-made .EXE's header)\n"
         "\n"
@@ -115,11 +131,12 @@ void options_help(void) {
         "  --speed real|max       pace the guest at a real PC's speed (default with\n"
         "                         tty and sdl), or as fast as possible (with stdio)\n"
         "  --config FILE          read options from FILE (one per line; # comments)\n"
-        "  --help, --version\n"
+        "  -h, --help, --version\n"
         "\n"
         "Options also come from the EMU86_OPTIONS environment variable (before the\n"
         "command line). Exit status: the guest's return code; 2 bad usage; 123 output\n"
-        "file error; 124 --max-cycles; 125 program not loadable; 126 guest halted;\n"
+        "file error; 124 --max-cycles; 125 program not loadable; 126 guest halted\n"
+        "(or an unknown function with --strict);\n"
         "127 input exhausted; 130/143 host signal.\n",
         stdout);
 }
@@ -249,6 +266,22 @@ static bool one_option(Options *o, int c, const char *arg, const char *name) {
         return true;
     }
     case O_DRIVE: return parse_drive(o, arg);
+    case O_STRICT: o->strict = true; return true;
+    case O_CRLF:
+        if (!arg || !strcmp(arg, "both")) o->crlf_in = o->crlf_out = true;
+        else if (!strcmp(arg, "in")) o->crlf_in = true;
+        else if (!strcmp(arg, "out")) o->crlf_out = true;
+        else return fail(name, "expected in, out or both, got '%s'", arg);
+        return true;
+    case O_MEMORY: return parse_u32opt(name, arg, DOS_MEMORY_KB_MIN, DOS_MEMORY_KB_MAX, &o->memory_kb);
+    case O_PSP: {
+        char hex[40];
+        snprintf(hex, sizeof hex, "%sh", arg);
+        if (strlen(arg) > 4 || !parse_u64(hex, 0x9FDF, &v) || v < DOS_PSP_SEG || v == DOS_PSP_SEG + 1)
+            return fail(name, "expected a hex segment from 400 to 9FDF (not 401), got '%s'", arg);
+        o->psp_seg = (uint16_t)v;
+        return true;
+    }
     case O_COST: o->cost_model = arg; return true;
     case O_DOS_VERSION: {
         unsigned major, minor;
@@ -466,8 +499,9 @@ bool options_parse(Options *o, int argc, char **argv) {
     for (;;) {
         int idx = 0;
         /* "+" stops at the first non-option: the program and its own arguments follow */
-        int c = getopt_long(argc, argv, "+", longopts, &idx);
+        int c = getopt_long(argc, argv, "+h", longopts, &idx);
         if (c == -1) break;
+        if (c == 'h') c = O_HELP; /* -h: --help, as users expect */
         if (c == '?') {
             const char *given = argv[optind - 1];
             if (optopt >= 256 && strchr(given, '=') && has_arg_of(optopt) == no_argument)
@@ -496,6 +530,12 @@ bool options_parse(Options *o, int argc, char **argv) {
     }
     if ((o->scale || o->screenshot) && (!o->frontend || strcmp(o->frontend, "sdl"))) {
         fprintf(stderr, "emu86: %s--%s needs --frontend sdl (see emu86 --help)\n", where, o->screenshot ? "screenshot" : "scale");
+        return false;
+    }
+    unsigned kb = o->memory_kb ? o->memory_kb : DOS_MEMORY_KB_MAX;
+    if (o->psp_seg && o->psp_seg + 0x20u > kb * 64u) {
+        fprintf(stderr, "emu86: %s--psp: %X is too high for %u KiB of memory (at most %X; see emu86 --help)\n",
+                where, o->psp_seg, kb, kb * 64u - 0x20u);
         return false;
     }
     if (o->nranges && !o->unix_profil) {

@@ -44,6 +44,10 @@ typedef struct Options {
     int ndrives;
     const char *cost_model;   /* NULL (default), "off", or a file */
     uint8_t dos_major, dos_minor; /* 0: DOS's default (3.30) */
+    uint32_t memory_kb;       /* 0: 640 */
+    uint16_t psp_seg;         /* 0: DOS_PSP_SEG */
+    bool strict;              /* unknown DOS/BIOS functions end the run */
+    bool crlf_in, crlf_out;   /* --crlf: LF -> CR LF on stdin, CR LF -> LF on stdout */
     /* profiling */
     const char *profil;       /* NULL: off; "": PROG.PRF; else file */
     unsigned bucket, grain;

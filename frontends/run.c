@@ -5,9 +5,11 @@
 #include "emu.h"
 #include "profiler.h"
 #include "profiling.h"
+#include "progpath.h"
 #include "sdl_run.h"
 #include "stdin_keys.h"
 #include "tty.h"
+#include "warnings.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -29,15 +31,45 @@ typedef struct Sink {
     FILE *f;
     int failed;
     int err;
+    bool unix_text; /* --crlf: CR LF written as LF */
+    bool held_cr;   /* a CR whose next byte decides */
 } Sink;
 
-static void sink_write(void *ctx, const uint8_t *b, size_t n) {
-    Sink *s = ctx;
-    if (s->failed) return;
+static void sink_put(Sink *s, const uint8_t *b, size_t n) {
+    if (s->failed || !n) return;
     if (fwrite(b, 1, n, s->f) != n) {
         s->failed = 1;
         s->err = errno;
     }
+}
+
+static void sink_write(void *ctx, const uint8_t *b, size_t n) {
+    Sink *s = ctx;
+    if (!s->unix_text) {
+        sink_put(s, b, n);
+        return;
+    }
+    static const uint8_t cr = '\r';
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s->held_cr) {
+            s->held_cr = false;
+            if (b[i] != '\n') sink_put(s, &cr, 1);
+        }
+        if (b[i] == '\r') {
+            sink_put(s, b + from, i - from);
+            from = i + 1;
+            s->held_cr = true;
+        }
+    }
+    sink_put(s, b + from, n - from);
+}
+
+/* The end of the output: a CR held back is written. */
+static void sink_end(Sink *s) {
+    static const uint8_t cr = '\r';
+    if (s->held_cr) sink_put(s, &cr, 1);
+    s->held_cr = false;
 }
 
 /* ---- what the user sees while the guest runs: the terminal screen, pacing, progress ---- */
@@ -110,8 +142,12 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
         cfg->drive[o->drives[i].letter - 'A'] = o->drives[i].dir;
         cfg->drive_readonly[o->drives[i].letter - 'A'] = o->drives[i].readonly;
     }
-    cfg->stdin_is_tty = isatty(0);
-    cfg->stdout_is_tty = isatty(1);
+    /* One machine whatever shows it: the guest's standard output is always the console (CON,
+     * drawn through the ROM), whose bytes the stdio frontend also writes to stdout; standard
+     * input is the console (the keyboard) when the host's is a terminal, else the redirected
+     * file, with the keyboard apart. */
+    cfg->stdin_console = isatty(0);
+    cfg->stdout_console = true;
     cfg->epoch = DOS_EPOCH_DEFAULT;
     if (o->epoch && !dos_parse_epoch(o->epoch, &cfg->epoch)) {
         snprintf(err, errlen, "--epoch: expected YYYY-MM-DD[THH:MM:SS] between 1980 and 2099, got '%s'", o->epoch);
@@ -119,6 +155,8 @@ static bool setup_dos_config(const Options *o, DosConfig *cfg, char *err, size_t
     }
     cfg->version_major = o->dos_major;
     cfg->version_minor = o->dos_minor;
+    cfg->memory_kb = o->memory_kb;
+    cfg->psp_seg = o->psp_seg;
     if (o->cost_model) {
         if (!strcmp(o->cost_model, "off")) cfg->no_costs = true;
         else cfg->cost_file = o->cost_model;
@@ -139,10 +177,12 @@ typedef struct Run {
     FILE *trace;
     Ui ui;
     SdlRun sdl;
+    Warnings warn;
 } Run;
 
 static void run_free(Run *r) {
     if (r->ui.tty) tty_close(r->ui.tty);
+    warnings_flush(&r->warn);
     if (r->trace) fclose(r->trace);
     emu_machine_free(r->m);
     dos_free(r->dos);
@@ -178,9 +218,15 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     mcfg.cpu_div = o->cpu_div;
     mcfg.max_cycles = o->max_cycles;
     mcfg.input_limit = o->input_limit;
+    mcfg.memory_kb = o->memory_kb;
     r->m = emu_machine_new(&mcfg);
     if (!r->m) return fail_with(r, EXIT_LOAD, "out of memory");
     EmuMachine *m = r->m;
+    /* functions the guest calls that emu86 does not have: a warning each (after the run while
+     * the terminal shows the screen), or the end of the run with --strict */
+    r->warn.prog = o->program;
+    r->warn.defer = use_tty;
+    emu_machine_set_warn(m, warnings_line, &r->warn, o->strict);
     if (o->keys && !emu_machine_keys(m, o->keys, err, sizeof err)) {
         size_t n = strlen(err);
         snprintf(err + n, sizeof err - n, " (see emu86 --help)");
@@ -200,13 +246,15 @@ static int prepare(Run *r, const Options *o, DosConfig *dcfg, Sink *out, int use
     }
     if (!dos_attach(r->dos, m)) return fail_with(r, EXIT_LOAD, "cannot attach DOS to the machine");
     if (!prof_session_attach(r->prof, r->dos, m, err, sizeof err)) return fail_with(r, EXIT_USAGE, err);
+    /* standard input: the redirected file; the keyboard: --keys, then the terminal or the
+     * window, if there is one */
+    if (!isatty(0)) emu_machine_set_input_fd(m, 0);
+    emu_machine_set_stdin_crlf(m, o->crlf_in);
     if (use_tty) {
-        ui->tty = tty_open(m, isatty(0));
-        if (isatty(0)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
-        else emu_machine_set_input_fd(m, 0);
+        ui->tty = tty_open(m);
+        if (tty_reads_keys(ui->tty)) emu_machine_set_key_source(m, tty_key_source, ui->tty);
     } else if (!use_sdl) {
         if (isatty(0)) emu_machine_set_key_source(m, stdin_key_source, m);
-        else emu_machine_set_input_fd(m, 0);
         emu_machine_set_output(m, sink_write, out);
     }
     /* the window (last: nothing after it can fail) */
@@ -232,8 +280,31 @@ static EmuEnd run_with_signals(EmuMachine *m) {
     return e;
 }
 
-int run_program(const Options *o) {
+/* The text screen, its trailing blank lines left out. */
+static void print_screen(EmuMachine *m) {
+    static char text[32768];
+    emu_machine_screen_text(m, text, sizeof text);
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n') text[--n] = 0;
+    if (n) printf("%s\n", text);
+}
+
+/* --frontend sdl needs a display, unless SDL is told which video driver to use (its dummy
+ * driver runs the window headless). */
+static const char *sdl_no_display(void) {
+    if (getenv("SDL_VIDEODRIVER") || getenv("DISPLAY") || getenv("WAYLAND_DISPLAY")) return NULL;
+    return "--frontend sdl: no display (neither DISPLAY nor WAYLAND_DISPLAY is set; "
+           "SDL_VIDEODRIVER=dummy runs the window headless; see emu86 --help)";
+}
+
+int run_program(const Options *given) {
     char err[512];
+    /* the program as COMMAND.COM finds it: PROG, else PROG.COM, else PROG.EXE */
+    static char path[4096];
+    progpath_find(given->program, path, sizeof path);
+    Options resolved = *given;
+    resolved.program = path;
+    const Options *o = &resolved;
     DosConfig dcfg;
     if (!setup_dos_config(o, &dcfg, err, sizeof err)) {
         fprintf(stderr, "emu86: %s\n", err);
@@ -245,16 +316,19 @@ int run_program(const Options *o) {
         fprintf(stderr, "emu86: --frontend sdl: %s (see emu86 --help)\n", sdl_unavailable_reason());
         return EXIT_USAGE;
     }
+    if (use_sdl && sdl_no_display()) {
+        fprintf(stderr, "emu86: %s\n", sdl_no_display());
+        return EXIT_USAGE;
+    }
     int use_tty = !strcmp(fe, "tty");
     if (use_tty && !isatty(1)) {
         fprintf(stderr, "emu86: --frontend tty: standard output is not a terminal (see emu86 --help)\n");
         return EXIT_USAGE;
     }
-    /* With the terminal frontend the guest's console is the text screen. */
-    dcfg.stdout_is_tty = use_tty || use_sdl;
-    if (use_sdl) dcfg.stdin_is_tty = true; /* keys come from the window */
-    Sink out = {stdout, 0, 0}, con = {stderr, 0, 0};
-    if (!dcfg.stdout_is_tty) {
+    /* The stdio frontend shows the console's streams: standard output on stdout, the rest of
+     * the console on stderr. The others show the screen. */
+    Sink out = {stdout, 0, 0, o->crlf_out, false}, con = {stderr, 0, 0, false, false};
+    if (!use_tty && !use_sdl) {
         dcfg.con_out = sink_write;
         dcfg.con_ctx = &con;
     }
@@ -273,22 +347,16 @@ int run_program(const Options *o) {
         tty_draw(r.ui.tty);
         tty_close(r.ui.tty);
         r.ui.tty = NULL;
-        static char last[32768];
-        emu_machine_screen_text(m, last, sizeof last);
-        size_t n = strlen(last);
-        while (n && last[n - 1] == '\n') last[--n] = 0;
-        if (n) printf("%s\n", last);
+        print_screen(m);
     }
+    warnings_flush(&r.warn);
     fflush(stdout);
     if (e != EMU_END_EXIT && e != EMU_END_NONE) {
         const char *msg = emu_machine_end_message(m);
         fprintf(stderr, "emu86: %s: %s\n", o->program, msg && *msg ? msg : "stopped");
     }
-    if (o->screen) {
-        static char text[32768];
-        emu_machine_screen_text(m, text, sizeof text);
-        fputs(text, stdout);
-    }
+    if (o->screen) print_screen(m);
+    sink_end(&out);
     if (fflush(stdout) != 0 || out.failed) {
         fprintf(stderr, "emu86: standard output: %s\n", strerror(out.failed ? out.err : errno));
         if (status == 0) status = EXIT_OUTPUT;

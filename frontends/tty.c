@@ -4,6 +4,7 @@
 #include "tty.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,9 @@
 
 struct Tty {
     EmuMachine *m;
+    int in;                         /* the terminal's keys: stdin, or /dev/tty when stdin is
+                                     * redirected (-1: none) */
+    int own_in;                     /* in was opened here */
     struct termios saved;
     int raw;
     uint16_t shadow[ROWS][MAXCOLS]; /* what the terminal shows (char | attr << 8) */
@@ -58,7 +62,7 @@ static void emits(Tty *t, const char *s) { emit(t, s, strlen(s)); }
 static void restore_terminal(Tty *t) {
     static const char bye[] = "\033[0m\033[?25h\033[?1049l";
     if (write(1, bye, sizeof bye - 1) < 0) { /* nothing more can be done */ }
-    if (t->raw) tcsetattr(0, TCSAFLUSH, &t->saved);
+    if (t->raw) tcsetattr(t->in, TCSAFLUSH, &t->saved);
     t->raw = 0;
 }
 
@@ -186,11 +190,11 @@ static void parse_input(Tty *t, int flush_lone_esc) {
 }
 
 static void read_terminal(Tty *t, int timeout_ms) {
-    struct pollfd p = {0, POLLIN, 0};
+    struct pollfd p = {t->in, POLLIN, 0};
     int r = poll(&p, 1, timeout_ms);
     if (r > 0 && (p.revents & POLLIN)) {
         uint8_t buf[16];
-        ssize_t n = read(0, buf, sizeof buf - (size_t)t->npending);
+        ssize_t n = read(t->in, buf, sizeof buf - (size_t)t->npending);
         if (n > 0) {
             memcpy(t->pending + t->npending, buf, (size_t)n);
             t->npending += (int)n;
@@ -213,19 +217,27 @@ int tty_key_source(void *ctx, bool wait) {
     return k;
 }
 
-Tty *tty_open(EmuMachine *m, bool keys) {
+Tty *tty_open(EmuMachine *m) {
     Tty *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->m = m;
     t->cur_attr = -1;
-    if (keys && isatty(0) && tcgetattr(0, &t->saved) == 0) {
+    t->in = isatty(0) ? 0 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    t->own_in = t->in > 0;
+    /* raw keys, without flushing what was typed ahead */
+    if (t->in >= 0 && tcgetattr(t->in, &t->saved) == 0) {
         struct termios raw = t->saved;
         raw.c_iflag &= (tcflag_t) ~(ICRNL | IXON | INLCR | ISTRIP | BRKINT);
         raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO | ISIG | IEXTEN);
         raw.c_cc[VMIN] = 0;
         raw.c_cc[VTIME] = 0;
-        if (tcsetattr(0, TCSAFLUSH, &raw) == 0) t->raw = 1;
+        if (tcsetattr(t->in, TCSANOW, &raw) == 0) t->raw = 1;
     }
+    if (!t->raw && t->own_in) {
+        close(t->in);
+        t->own_in = 0;
+    }
+    if (!t->raw) t->in = -1;
     active = t;
     static const int crash[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGHUP, SIGQUIT};
     for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++) signal(crash[i], on_crash);
@@ -234,9 +246,12 @@ Tty *tty_open(EmuMachine *m, bool keys) {
     return t;
 }
 
+bool tty_reads_keys(const Tty *t) { return t && t->in >= 0; }
+
 void tty_close(Tty *t) {
     if (!t) return;
     restore_terminal(t);
+    if (t->own_in) close(t->in);
     active = NULL;
     free(t);
 }

@@ -81,6 +81,23 @@ void prof_percent(char *out, size_t outlen, uint64_t n, uint64_t d) {
     snprintf(out, outlen, "%llu.%llu", (unsigned long long)(t / 10), (unsigned long long)(t % 10));
 }
 
+void prof_commas(char *out, size_t outlen, uint64_t v) {
+    char d[32];
+    int n = snprintf(d, sizeof d, "%llu", (unsigned long long)v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 2 < outlen; i++) {
+        if (i && (n - i) % 3 == 0) out[o++] = ',';
+        out[o++] = d[i];
+    }
+    out[o] = 0;
+}
+
+void prof_times(char *out, size_t outlen, uint64_t n) {
+    if (n == 1) snprintf(out, outlen, "once");
+    else if (n == 2) snprintf(out, outlen, "twice");
+    else snprintf(out, outlen, "%llu times", (unsigned long long)n);
+}
+
 void prof_buf_put_csv_field(ProfBuf *b, const char *s) {
     if (!strpbrk(s, ",\"\r\n")) {
         prof_buf_puts(b, s);

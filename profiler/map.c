@@ -132,6 +132,20 @@ void prof_map_rebase(ProfMap *m, uint32_t delta) {
     m->nsym = out;
 }
 
+bool prof_map_merge(ProfMap *into, const ProfMap *from) {
+    if (!from) return true;
+    const size_t n = into->nsym;
+    for (size_t i = 0; i < from->nsym; i++) {
+        /* look among into's own (sorted) symbols only; the table may have moved */
+        const ProfMap own = {into->sym, n, into->kind};
+        const ProfSymbol *at = prof_map_lookup(&own, from->sym[i].addr);
+        if (at && at->addr == from->sym[i].addr) continue;
+        if (!map_add_symbol(into, from->sym[i].addr, from->sym[i].name, strlen(from->sym[i].name))) return false;
+    }
+    map_finish(into);
+    return true;
+}
+
 bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
                     size_t errlen) {
     MapLines it;
@@ -143,6 +157,7 @@ bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, 
         if (map_starts_with(line, n, "- NASM Map file"))
             return prof_map_parse_nasm(m, text, len, name, err, errlen);
     }
+    if (map_is_nasm_listing(text, len)) return prof_map_parse_nasm_listing(m, text, len, name, err, errlen);
     return prof_map_parse_link(m, text, len, name, err, errlen);
 }
 

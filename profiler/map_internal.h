@@ -20,6 +20,9 @@ bool map_hex(const char *s, size_t len, size_t *i, int max, uint32_t *v);
 bool map_starts_with(const char *s, size_t len, const char *prefix);
 bool map_contains(const char *s, size_t len, const char *needle);
 
+/* Does the text look like a NASM listing (nasm -l): line numbers, then 8-digit offsets? */
+bool map_is_nasm_listing(const char *text, size_t len);
+
 /* Symbol list under construction: names are copied with bytes outside printable ASCII
  * replaced by '?', and cut at 255 bytes. */
 bool map_add_symbol(ProfMap *m, uint32_t addr, const char *name, size_t len);

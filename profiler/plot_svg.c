@@ -1,13 +1,19 @@
 /* The .PRF histogram as an SVG plot. Integer geometry (hundredths of a pixel): same bytes on
- * every host. */
+ * every host. Only what every SVG renderer draws (ImageMagick's own, librsvg, browsers): rects,
+ * lines and horizontal text; no transforms. The x axis is marked at round image offsets
+ * (evenly spaced), the y axis in steps of 1, 2 or 5 x 10^k; the names of the routines with
+ * samples stand horizontally below the axis, each joined to its start by a line, in up to four
+ * rows, those with the most samples first. */
 #include "report_rows.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-    W = 960, H = 420, LEFT = 70, RIGHT = 20, TOP = 40, BOTTOM = 140,
-    PW = W - LEFT - RIGHT, PH = H - TOP - BOTTOM, MAX_LABELS = 40, LABEL_GAP = 12,
+    W = 960, H = 440, LEFT = 70, RIGHT = 20, TOP = 40, BOTTOM = 160,
+    PW = W - LEFT - RIGHT, PH = H - TOP - BOTTOM, MAX_LABELS = 40, LABEL_ROWS = 4,
+    CHAR_W100 = 660,          /* a character of the 11-pixel monospace font: 6.6 pixels */
+    ROW_H = 15, LABEL_GAP100 = 800,
 };
 
 /* hundredths of a pixel as "123.45" */
@@ -39,14 +45,8 @@ static int by_hits(const void *a, const void *b) {
     return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int by_addr(const void *a, const void *b) {
-    const Label *x = a, *y = b;
-    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
-    return strcmp(x->name, y->name);
-}
-
-/* The symbols inside the program, at most MAX_LABELS: those with the most hits. */
-static size_t pick_labels(const ProfPrf *p, const ProfMap *map, Label **out) {
+/* The names inside the program whose buckets have samples, most first. */
+static size_t pick_labels(const ProfPrf *p, const ProfPrfTally *t, const ProfMap *map, Label **out) {
     *out = NULL;
     if (!map || !map->nsym) return 0;
     uint64_t span = (uint64_t)p->h.bucket_num * p->h.bucket_siz * 16;
@@ -59,45 +59,89 @@ static size_t pick_labels(const ProfPrf *p, const ProfMap *map, Label **out) {
         uint64_t hits = 0;
         for (uint64_t bi = map->sym[i].addr / 16 / p->h.bucket_siz;
              bi < p->h.bucket_num && bi * p->h.bucket_siz * 16 < end; bi++)
-            hits += p->bucket[bi];
-        l[n++] = (Label){map->sym[i].addr, map->sym[i].name, hits};
+            hits += report_bucket_hits(p, t, (uint32_t)bi);
+        if (hits) l[n++] = (Label){map->sym[i].addr, map->sym[i].name, hits};
     }
-    if (n > MAX_LABELS) {
-        qsort(l, n, sizeof *l, by_hits);
-        n = MAX_LABELS;
-    }
-    qsort(l, n, sizeof *l, by_addr);
+    qsort(l, n, sizeof *l, by_hits);
     *out = l;
     return n;
 }
 
-bool prof_plot_svg(const ProfPrf *p, const ProfMap *map, const char *title, ProfBuf *b) {
+/* x (hundredths) of image offset a */
+static uint64_t x_of(uint64_t a, uint64_t span) { return (uint64_t)LEFT * 100 + a * PW * 100 / span; }
+
+/* the names below the axis: each at its mark, in the first row where it fits */
+static void labels(ProfBuf *b, const ProfPrf *p, const ProfPrfTally *t, const ProfMap *map, uint64_t span) {
+    Label *l;
+    size_t nl = pick_labels(p, t, map, &l);
+    /* the extent taken in each row so far: [from, to) in hundredths, several per row */
+    uint64_t used[LABEL_ROWS][MAX_LABELS][2];
+    size_t nused[LABEL_ROWS] = {0};
+    size_t placed = 0;
+    for (size_t k = 0; k < nl && placed < MAX_LABELS; k++) {
+        uint64_t x = x_of(l[k].addr, span);
+        uint64_t w = strlen(l[k].name) * CHAR_W100;
+        /* the text starts at its mark, or ends there when it would pass the right edge */
+        bool at_end = x + w > (uint64_t)(W - 4) * 100;
+        uint64_t from = at_end ? (x > w ? x - w : 0) : x, to = at_end ? x : x + w;
+        int row = -1;
+        for (int r = 0; r < LABEL_ROWS && row < 0; r++) {
+            bool free_here = true;
+            for (size_t i = 0; i < nused[r] && free_here; i++)
+                free_here = to + LABEL_GAP100 <= used[r][i][0] || from >= used[r][i][1] + LABEL_GAP100;
+            if (free_here) row = r;
+        }
+        if (row < 0) continue;
+        used[row][nused[row]][0] = from;
+        used[row][nused[row]][1] = to;
+        nused[row]++;
+        placed++;
+        int y = TOP + PH + 34 + row * ROW_H;
+        prof_buf_puts(b, "<line x1=\"");
+        put_px(b, x);
+        prof_buf_puts(b, "\" x2=\"");
+        put_px(b, x);
+        prof_buf_printf(b, "\" y1=\"%d\" y2=\"%d\" stroke=\"#aa3333\"/>\n", TOP + PH + 1, y - 10);
+        prof_buf_puts(b, "<text x=\"");
+        put_px(b, x);
+        prof_buf_printf(b, "\" y=\"%d\"%s fill=\"#aa3333\">", y, at_end ? " text-anchor=\"end\"" : "");
+        prof_buf_put_xml_text(b, l[k].name);
+        prof_buf_puts(b, "</text>\n");
+    }
+    free(l);
+}
+
+bool prof_plot_svg(const ProfPrf *p, const ProfPrfTally *t, const ProfMap *map, const char *title, ProfBuf *b) {
     const ProfPrfHeader *h = &p->h;
     uint64_t max = 0, program = 0;
-    for (size_t i = 0; i < h->bucket_num; i++) {
-        program += p->bucket[i];
-        if (p->bucket[i] > max) max = p->bucket[i];
+    for (uint32_t i = 0; i < h->bucket_num; i++) {
+        uint64_t v = report_bucket_hits(p, t, i);
+        program += v;
+        if (v > max) max = v;
     }
-    uint64_t total = program + h->hit_io + h->hit_dos + h->hit_high;
+    uint64_t io = t ? t->io : h->hit_io, dos = t ? t->dos : h->hit_dos, high = t ? t->high : h->hit_high;
+    uint64_t total = program + io + dos + high;
     uint64_t step = tick_step(max ? max : 1);
     uint64_t top = max ? (max + step - 1) / step * step : step; /* y axis top, a whole step */
-    uint64_t n = h->bucket_num;
+    uint64_t n = h->bucket_num, span = n * h->bucket_siz * 16;
 
     prof_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                     "viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"11\">\n", W, H, W, H);
     prof_buf_printf(b, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, H);
-    prof_buf_printf(b, "<text x=\"%d\" y=\"20\" font-size=\"13\">", LEFT);
+    prof_buf_printf(b, "<text x=\"%d\" y=\"18\" font-size=\"13\">", LEFT);
     if (title) {
         prof_buf_put_xml_text(b, title);
         prof_buf_puts(b, ": ");
     }
     char pct[16];
     prof_percent(pct, sizeof pct, program, total);
-    prof_buf_printf(b, "%llu samples, %llu in the program (%s%%), DOS %u, I/O %u, high %u</text>\n",
-                    (unsigned long long)total, (unsigned long long)program, pct, h->hit_dos,
-                    h->hit_io, h->hit_high);
+    prof_buf_printf(b, "%llu samples, %llu in the program (%s%%), DOS %llu, I/O %llu, high %llu</text>\n",
+                    (unsigned long long)total, (unsigned long long)program, pct, (unsigned long long)dos,
+                    (unsigned long long)io, (unsigned long long)high);
+    prof_buf_printf(b, "<text x=\"%d\" y=\"%d\">samples per bucket of %u paragraph%s</text>\n", 4, TOP - 8,
+                    h->bucket_siz, h->bucket_siz == 1 ? "" : "s");
 
-    /* y axis: grid lines and hit counts */
+    /* y axis: grid lines and counts */
     for (uint64_t v = 0; v <= top; v += step) {
         uint64_t y = (uint64_t)(TOP + PH) * 100 - v * PH * 100 / top;
         prof_buf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"", LEFT, LEFT + PW);
@@ -108,68 +152,52 @@ bool prof_plot_svg(const ProfPrf *p, const ProfMap *map, const char *title, Prof
         put_px(b, y + 350);
         prof_buf_printf(b, "\" text-anchor=\"end\">%llu</text>\n", (unsigned long long)v);
     }
-    prof_buf_printf(b, "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" "
-                    "text-anchor=\"middle\">hits</text>\n", TOP + PH / 2, TOP + PH / 2);
 
     /* bars */
-    prof_buf_puts(b, "<g fill=\"#3a6ea5\">\n");
+    prof_buf_puts(b, "<g fill=\"#3a6ea5\" stroke=\"none\">\n");
     for (uint64_t i = 0; i < n; i++) {
-        if (!p->bucket[i]) continue;
+        uint64_t v = report_bucket_hits(p, t, (uint32_t)i);
+        if (!v) continue;
         uint64_t x0 = (uint64_t)LEFT * 100 + i * PW * 100 / n;
         uint64_t x1 = (uint64_t)LEFT * 100 + (i + 1) * PW * 100 / n;
-        uint64_t hh = p->bucket[i] * (uint64_t)PH * 100 / top;
+        uint64_t hh = v * (uint64_t)PH * 100 / top;
         prof_buf_puts(b, "<rect x=\"");
         put_px(b, x0);
         prof_buf_puts(b, "\" y=\"");
         put_px(b, (uint64_t)(TOP + PH) * 100 - hh);
         prof_buf_puts(b, "\" width=\"");
-        put_px(b, x1 > x0 ? x1 - x0 : 1);
+        put_px(b, x1 - x0 > 100 ? x1 - x0 : 100); /* at least a pixel, or renderers fade it out */
         prof_buf_puts(b, "\" height=\"");
         put_px(b, hh);
-        prof_buf_printf(b, "\"><title>bucket %llu: %u hits</title></rect>\n", (unsigned long long)i,
-                        p->bucket[i]);
+        char at[16];
+        report_format_address(at, sizeof at, (uint32_t)(i * h->bucket_siz * 16));
+        prof_buf_printf(b, "\"><title>bucket %llu (offset %s): %llu samples</title></rect>\n", (unsigned long long)i,
+                        at, (unsigned long long)v);
     }
     prof_buf_puts(b, "</g>\n");
 
-    /* x axis: program-relative addresses at five places */
-    prof_buf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT,
-                    LEFT + PW, TOP + PH, TOP + PH);
-    prof_buf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT,
-                    LEFT, TOP, TOP + PH);
-    for (int k = 0; k <= 4; k++) {
-        uint64_t i = n * (uint64_t)k / 4;
+    /* axes; x marks every xstep bytes (a power of two, at most 8 steps), evenly spaced */
+    prof_buf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, LEFT + PW,
+                    TOP + PH, TOP + PH);
+    prof_buf_printf(b, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, LEFT, TOP,
+                    TOP + PH);
+    uint64_t xstep = 16;
+    while (span / xstep > 8) xstep *= 2;
+    for (uint64_t a = 0; a <= span; a += xstep) {
+        uint64_t x = x_of(a, span);
         char addr[16];
-        report_format_address(addr, sizeof addr, (uint32_t)(i * h->bucket_siz * 16));
-        uint64_t x = (uint64_t)LEFT * 100 + i * PW * 100 / n;
-        prof_buf_puts(b, "<text x=\"");
-        put_px(b, x);
-        prof_buf_printf(b, "\" y=\"%d\" text-anchor=\"%s\">%s</text>\n", TOP + PH + 14,
-                        k == 0 ? "start" : k == 4 ? "end" : "middle", addr);
-    }
-
-    /* symbols: a mark on the axis and the name below */
-    Label *l;
-    size_t nl = pick_labels(p, map, &l);
-    uint64_t span = n * h->bucket_siz * 16, last_x = 0;
-    for (size_t k = 0; k < nl; k++) {
-        uint64_t x = (uint64_t)LEFT * 100 + (uint64_t)l[k].addr * PW * 100 / span;
-        if (k && x < last_x + LABEL_GAP * 100) continue; /* names would overlap: keep the first */
-        last_x = x;
+        report_format_address(addr, sizeof addr, (uint32_t)a);
         prof_buf_puts(b, "<line x1=\"");
         put_px(b, x);
         prof_buf_puts(b, "\" x2=\"");
         put_px(b, x);
-        prof_buf_printf(b, "\" y1=\"%d\" y2=\"%d\" stroke=\"#aa3333\" stroke-dasharray=\"2,3\"/>\n",
-                        TOP, TOP + PH + 4);
-        prof_buf_puts(b, "<text x=\"");
-        put_px(b, x + 400);
-        prof_buf_printf(b, "\" y=\"%d\" transform=\"rotate(-60 ", TOP + PH + 30);
-        put_px(b, x + 400);
-        prof_buf_printf(b, " %d)\" text-anchor=\"end\" fill=\"#aa3333\">", TOP + PH + 30);
-        prof_buf_put_xml_text(b, l[k].name);
-        prof_buf_puts(b, "</text>\n");
+        prof_buf_printf(b, "\" y1=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n<text x=\"", TOP + PH, TOP + PH + 4);
+        put_px(b, x);
+        prof_buf_printf(b, "\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", TOP + PH + 15, addr);
     }
-    free(l);
+    prof_buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">offset from %04X:0000</text>\n", W - RIGHT,
+                    H - 6, h->prog_low_pa);
+    labels(b, p, t, map, span);
     prof_buf_puts(b, "</svg>\n");
     return !b->oom;
 }

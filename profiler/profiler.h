@@ -130,6 +130,22 @@ static inline void prof_prf_tick(ProfPrf *p, uint16_t cs, uint16_t ip) {
     prof_prf_tick_by(p, prof_prf_recip(p->h.bucket_siz), cs, ip);
 }
 
+/* Every sample counted in full, beside the .PRF's 16-bit counters that wrap: the classes'
+ * counts, and the program's samples by byte (image offset), one 32-bit counter a byte from
+ * prog_low_pa up to prog_high_pa. A session keeps one and writes it beside the .PRF (the
+ * sidecar, below); the reports read the true counts and the routines' samples from it. */
+typedef struct ProfPrfTally {
+    uint64_t io, dos, high;
+    uint32_t *at;
+    uint32_t nat;      /* (uint16_t)(prog_high_pa - prog_low_pa) x 16 */
+} ProfPrfTally;
+
+/* A zeroed tally for a .PRF of this header (false: out of memory); free with prof_tally_free. */
+bool prof_tally_init(ProfPrfTally *t, const ProfPrfHeader *h);
+void prof_tally_free(ProfPrfTally *t);
+/* The full count of bucket i (the sum of its bytes). */
+uint64_t prof_tally_bucket(const ProfPrfTally *t, const ProfPrfHeader *h, uint32_t i);
+
 /* PIT input clocks per sample: round(grain_us x 1.193182), in integers (halves round up). */
 uint32_t prof_pit_divisor(uint32_t grain_us);
 
@@ -224,12 +240,13 @@ static inline uint32_t prof_pc_of(ProfPcMode m, uint16_t cs, uint16_t ip) {
     return (((uint32_t)cs << 4) + ip) & 0xFFFFFu;
 }
 
-/* The histograms a run fills; either pointer may be NULL. */
+/* The histograms a run fills; any pointer may be NULL (tally only with prf). */
 typedef struct ProfSampler {
     ProfPrf *prf;
     ProfUnix *unix_profil;
     ProfPcMode pc_mode;
     uint64_t ticks;
+    ProfPrfTally *tally;
 } ProfSampler;
 
 /* One profiling tick with its sample (CS:IP by the machine's sampling rule). O(1). */
@@ -259,7 +276,8 @@ typedef struct ProfMap {
     const char *kind;  /* "link" or "nasm" */
 } ProfMap;
 
-/* Parse a map (kind detected: NASM's "- NASM Map file" banner, else LINK). Never crashes on
+/* Parse a map (kind detected: NASM's "- NASM Map file" banner, a NASM listing's numbered
+ * lines with offsets, else LINK). Never crashes on
  * garbage; errors name the file and line. A text with no LINK list or segment table (nor NASM
  * banner) is an error; a real map without symbols is not. */
 bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, char *err,
@@ -268,6 +286,9 @@ bool prof_map_parse_link(ProfMap *m, const char *text, size_t len, const char *n
                          size_t errlen);
 bool prof_map_parse_nasm(ProfMap *m, const char *text, size_t len, const char *name, char *err,
                          size_t errlen);
+/* A NASM listing (nasm -l FILE): its code's labels at their offsets (kind "nasm-listing"). */
+bool prof_map_parse_nasm_listing(ProfMap *m, const char *text, size_t len, const char *name, char *err,
+                                 size_t errlen);
 bool prof_map_read(ProfMap *m, const char *path, char *err, size_t errlen);
 void prof_map_free(ProfMap *m);
 
@@ -277,6 +298,81 @@ const ProfSymbol *prof_map_lookup(const ProfMap *m, uint32_t addr);
 /* Move every symbol by -delta bytes (symbols that would fall below 0 are dropped). */
 void prof_map_rebase(ProfMap *m, uint32_t delta);
 
+/* Add the symbols of from at the addresses where into has none (a map's names win over the
+ * routines found in the code). */
+bool prof_map_merge(ProfMap *into, const ProfMap *from);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Program images and the routines found in them                                               */
+/*                                                                                            */
+/* Addresses in every output are offsets in the program's image, as a map's are: byte 0 is the */
+/* first byte of the load segment (the .PRF's prog_low_pa, PSP + 10h), so a .COM's IP 0100h is */
+/* offset 0000 and an .EXE's SSSS:OOOO (relative to the load segment, as LINK's map has it) is */
+/* SSSS x 16 + OOOO. Code outside the program is written as its absolute CS:IP.                 */
+
+/* A program's image as DOS loaded it: its bytes from the load segment on, relocated. */
+typedef struct ProfImage {
+    uint8_t *bytes;
+    uint32_t size;
+    uint16_t load_seg;           /* the image's first paragraph (PSP + 10h) */
+    bool is_exe;
+    uint16_t entry_cs, entry_ip; /* the first instruction (absolute CS) */
+} ProfImage;
+
+/* Rebuild the image from the program's file as DOS loads it at load_seg: a .COM's bytes (entry
+ * PSP:0100h), an .EXE's load module with its relocations applied (entry from its header). */
+bool prof_image_load(ProfImage *im, const uint8_t *file, size_t len, uint16_t load_seg, const char *name,
+                     char *err, size_t errlen);
+bool prof_image_read(ProfImage *im, const char *path, uint16_t load_seg, char *err, size_t errlen);
+void prof_image_free(ProfImage *im);
+
+/* Kinds of routine entries, in the order of precedence of their names at one address. */
+typedef enum { PROF_ROUTINE_START, PROF_ROUTINE_VECTOR, PROF_ROUTINE_CALL } ProfRoutineKind;
+
+/* An entry the run saw (a CALL's target, the handler of a vector the program installed). */
+typedef struct ProfEntryPoint {
+    uint16_t cs, ip;
+    uint8_t kind;    /* ProfRoutineKind */
+    uint8_t vector;  /* PROF_ROUTINE_VECTOR: which */
+} ProfEntryPoint;
+
+/* The routines of an image: a recursive-descent scan from its entry point and the given
+ * entries, following jumps, branches and calls (not through registers or memory), stopping at
+ * returns, data that decodes to nothing, and INT 20h/27h or INT 21h with AH = 00h, 31h, 4Ch;
+ * then from each compiler prologue (PUSH BP; MOV BP,SP) in the bytes not reached.
+ * The entry is "start", an installed handler "isr_1Ch", a CALL target "sub_1A66" (its image
+ * offset). names gets them by image offset (kind "found"). False: out of memory. */
+bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore, ProfMap *names);
+void prof_routine_name(ProfRoutineKind kind, uint8_t vector, uint32_t off, char *out, size_t len);
+
+/* ------------------------------------------------------------------------------------------ */
+/* The sidecar of a .PRF                                                                       */
+
+/* NAME.PRF.emu86, written beside every .PRF of emu86 (the .PRF stays byte for byte PROFIL's,
+ * and PROFIL's readers never look at another file): the counters in full, the samples by
+ * address, the routines' names the run used, the program's name. Text (sidecar.c has the
+ * format; docs/profiler.md too). */
+typedef struct ProfSidecar {
+    ProfPrfHeader h;       /* the header of the .PRF it goes with (its hit_* not used) */
+    uint64_t ticks;
+    ProfPrfTally tally;
+    ProfMap names;         /* image offsets */
+    char *program;         /* as given to emu86, or NULL */
+    char rule;             /* the sampling rule: 'i' (--sample irq), 'e' (exact), 0 not said */
+} ProfSidecar;
+
+void prof_sidecar_path(const char *prf_path, char *out, size_t len);
+bool prof_sidecar_encode(const ProfSidecar *s, ProfBuf *out);
+bool prof_sidecar_decode(ProfSidecar *s, const char *text, size_t len, const char *name, char *err,
+                         size_t errlen);
+/* Does it go with p: the same header, and every 16-bit counter its full count modulo 65536?
+ * False with the reason in why. */
+bool prof_sidecar_matches(const ProfSidecar *s, const ProfPrf *p, char *why, size_t len);
+/* The sidecar of the .PRF at prf_path, if there is one and it goes with p. False when there is
+ * none (note "") or it is unreadable or another run's (note says so, for a warning). */
+bool prof_sidecar_read_for(ProfSidecar *s, const char *prf_path, const ProfPrf *p, char *note, size_t notelen);
+void prof_sidecar_free(ProfSidecar *s);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Reports                                                                                     */
 
@@ -284,23 +380,43 @@ typedef enum { PROF_FMT_TEXT, PROF_FMT_CSV, PROF_FMT_JSON } ProfFormat;
 
 bool prof_format_parse(const char *name, ProfFormat *f);
 
+typedef enum { PROF_SORT_ADDRESS, PROF_SORT_TIME } ProfSort;
+
 typedef struct ProfReportOptions {
     ProfFormat format;
     bool all_buckets;      /* list empty buckets too */
     const char *title;     /* the .PRF's name as shown; NULL: none */
+    ProfSort sort;         /* rows by address (PROHST's order) or by samples, most first */
+    size_t top;            /* rows of each table at most; 0: all */
+    const ProfPrfTally *tally; /* the counts in full (a sidecar's), or NULL: the .PRF's counters */
+    const char *counts_from;   /* where the tally came from, for the listing (or NULL) */
 } ProfReportOptions;
 
-/* The PROHST-style histogram of a .PRF, symbolised with map (may be NULL). */
+/* The PROHST-style histogram of a .PRF, symbolised with map (may be NULL): the routines (the
+ * map's names, each with its bytes up to the next name) with their samples, then the buckets
+ * with every name they cover. */
 bool prof_report_render(const ProfPrf *p, const ProfMap *map, const ProfReportOptions *o,
                         ProfBuf *out);
 
-/* The histogram as an SVG plot (bars per bucket, axes, symbol names from map if given). */
-bool prof_plot_svg(const ProfPrf *p, const ProfMap *map, const char *title, ProfBuf *out);
+/* The histogram as an SVG plot (bars per bucket, axes, the routines' names from map if given);
+ * tally (or NULL) gives the counts in full. */
+bool prof_plot_svg(const ProfPrf *p, const ProfPrfTally *tally, const ProfMap *map, const char *title,
+                   ProfBuf *out);
 
-/* `emu86 report FILE.PRF [--map FILE] [--format text|csv|json] [-o OUT] [--plot FILE.svg]
- * [--all] [--map-origin HEX]` (argv[0] is "report"). Returns 0, 1 (unreadable or invalid
- * input, unwritable output) or 2 (bad usage). */
+/* `emu86 report FILE [options]` (argv[0] is "report"): a .PRF (with its sidecar, a map, the
+ * program for names) or an exact profile in callgrind format (flat profile and call graph).
+ * Returns 0, 1 (unreadable or invalid input, unwritable output) or 2 (bad usage). */
 int prof_report_main(int argc, char **argv);
+
+/* `emu86 annotate PROFILE... [--program FILE] [--map FILE] [--top N] [--routine NAME]`: the
+ * hottest routines disassembled with the samples and clocks of each instruction. Returns 0,
+ * 1 (input, output) or 2 (usage). */
+int prof_annotate_main(int argc, char **argv);
+
+/* `emu86 diff OLD NEW [--threshold POINTS] [--total-threshold PCT] [--by routine|bucket]`: two
+ * profiles (two .PRF or two exact profiles) compared per routine. Returns 0 (no share moved by
+ * more than the threshold), 1 (one did, or the total did) or 2 (usage, input, output). */
+int prof_diff_main(int argc, char **argv);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Exact profile                                                                               */

@@ -14,7 +14,10 @@ bool prof_format_parse(const char *name, ProfFormat *f) {
 bool prof_report_render(const ProfPrf *p, const ProfMap *map, const ProfReportOptions *o,
                         ProfBuf *out) {
     ReportData d;
-    if (!report_rows_build(&d, p, map, o->all_buckets)) return false;
+    if (!report_rows_build(&d, p, map, o)) {
+        report_rows_free(&d);
+        return false;
+    }
     bool ok;
     switch (o->format) {
     case PROF_FMT_CSV: ok = report_csv(&d, out); break;

@@ -38,9 +38,11 @@ bool report_json(const ReportData *d, const char *title, ProfBuf *b) {
     cJSON *sm = cJSON_AddObjectToObject(root, "samples");
     cJSON_AddNumberToObject(sm, "total", (double)d->total);
     add_share(sm, "program", d->program, d->total);
-    add_share(sm, "dos", h->hit_dos, d->total);
-    add_share(sm, "io", h->hit_io, d->total);
-    add_share(sm, "high", h->hit_high, d->total);
+    add_share(sm, "dos", d->dos, d->total);
+    add_share(sm, "io", d->io, d->total);
+    add_share(sm, "high", d->high, d->total);
+    cJSON_AddStringToObject(root, "counts", d->o->tally ? "full" : "prf");
+    cJSON_AddStringToObject(root, "sort", d->o->sort == PROF_SORT_TIME ? "time" : "address");
     cJSON *arr = cJSON_AddArrayToObject(root, "buckets");
     for (size_t i = 0; i < d->nrows; i++) {
         const ReportRow *r = &d->row[i];
@@ -52,10 +54,25 @@ bool report_json(const ReportData *d, const char *title, ProfBuf *b) {
         cJSON_AddStringToObject(o, "address", r->address);
         cJSON_AddNumberToObject(o, "offset", r->rel);
         cJSON_AddStringToObject(o, "symbol", r->symbol);
-        cJSON_AddNumberToObject(o, "hits", r->hits);
+        cJSON_AddNumberToObject(o, "hits", (double)r->hits);
+        if (r->wrapped) cJSON_AddTrueToObject(o, "wrapped");
         cJSON_AddRawToObject(o, "percent", r->pct);
         cJSON_AddRawToObject(o, "cumulative_percent", r->cum_pct);
     }
+    cJSON *rt = cJSON_AddArrayToObject(root, "routines");
+    for (size_t i = 0; i < d->nrtn; i++) {
+        const ReportRoutine *r = &d->rtn[i];
+        cJSON *o = cJSON_CreateObject();
+        if (!o) break;
+        cJSON_AddItemToArray(rt, o);
+        cJSON_AddStringToObject(o, "address", r->address);
+        cJSON_AddNumberToObject(o, "offset", r->addr);
+        cJSON_AddStringToObject(o, "name", r->name);
+        cJSON_AddNumberToObject(o, "hits", (double)r->hits);
+        cJSON_AddRawToObject(o, "percent", r->pct);
+        cJSON_AddRawToObject(o, "cumulative_percent", r->cum_pct);
+    }
+    if (d->estimated) cJSON_AddTrueToObject(root, "routines_estimated");
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     if (!text) return false;

@@ -84,6 +84,10 @@ void prof_session_free(ProfSession *s) {
     if (s->have_prf) prof_prf_free(&s->prf);
     if (s->have_unix) prof_unix_free(&s->unx);
     if (s->have_map) prof_map_free(&s->map);
+    if (s->have_tally) prof_tally_free(&s->tally);
+    prof_image_free(&s->snap);
+    prof_map_free(&s->names);
+    free(s->installed);
     free(s->vec_calls);
     prof_exact_free(s->exact);
     free(s);
@@ -115,8 +119,10 @@ static bool check_output(const char *path, char *err, size_t errlen) {
 }
 
 bool prof_session_check_outputs(const ProfSession *s, char *err, size_t errlen) {
+    char sidecar[4200];
+    prof_sidecar_path(s->prf_name, sidecar, sizeof sidecar);
     const char *paths[] = {s->cfg.prf_path ? s->prf_name : NULL, s->cfg.unix_path, s->cfg.callgrind_path,
-                           s->cfg.folded_path, s->cfg.plot_path};
+                           s->cfg.folded_path, s->cfg.plot_path, s->cfg.prf_path && strcmp(s->prf_name, "-") ? sidecar : NULL};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         if (!check_output(paths[i], err, errlen)) return false;
     return true;
@@ -144,9 +150,15 @@ bool prof_session_finish(ProfSession *s, ProfMessageFn msg, void *ctx) {
     }
     bool ok = true;
     char err[600];
-    if (s->cfg.prf_path && s->have_prf && !prof_prf_write(&s->prf, s->prf_name, err, sizeof err)) {
-        session_report(msg, ctx, err);
-        ok = false;
+    if (!session_names_make(s)) session_report(msg, ctx, "out of memory for the routines' names");
+    if (s->cfg.prf_path && s->have_prf) {
+        if (!prof_prf_write(&s->prf, s->prf_name, err, sizeof err)) {
+            session_report(msg, ctx, err);
+            ok = false;
+        } else {
+            ok &= session_sidecar_write(s, msg, ctx);
+            session_warn_wrapped(s, msg, ctx);
+        }
     }
     if (s->have_unix && !prof_unix_write(&s->unx, s->cfg.unix_path, err, sizeof err)) {
         session_report(msg, ctx, err);
@@ -155,7 +167,7 @@ bool prof_session_finish(ProfSession *s, ProfMessageFn msg, void *ctx) {
     if (s->cfg.plot_path && s->have_prf) {
         ProfBuf b = {0};
         const char *title = strrchr(s->cfg.program, '/');
-        prof_plot_svg(&s->prf, s->have_map ? &s->map : NULL, title ? title + 1 : s->cfg.program, &b);
+        prof_plot_svg(&s->prf, s->have_tally ? &s->tally : NULL, s->names.nsym ? &s->names : NULL, title ? title + 1 : s->cfg.program, &b);
         ok &= session_write_buf(s->cfg.plot_path, &b, msg, ctx);
     }
     if (s->exact) ok &= session_exact_write(s, msg, ctx);
@@ -192,6 +204,7 @@ static void on_samples(void *ctx, EmuMachine *m, const EmuSample *smp, unsigned 
         const unsigned k = n < EMU_SAMPLE_BUF ? n : EMU_SAMPLE_BUF;
         memcpy(buf, smp, k * sizeof *buf);
         prof_sampler_ticks(&s->sampler, buf, k);
+        session_names_watch(s);
         if (s->guest.on)
             for (unsigned i = 0; i < k; i++) session_guest_tick(s, buf[i].cs, buf[i].ip);
         smp += k;
@@ -251,6 +264,16 @@ static void on_start(void *ctx, EmuMachine *m, const DosFacts *f) {
         if (!prof_prf_init(&s->prf, &u, err, sizeof err)) goto fail;
         s->have_prf = true;
         s->sampler.prf = &s->prf;
+        if (!prof_tally_init(&s->tally, &s->prf.h)) {
+            snprintf(err, sizeof err, "out of memory for the profile");
+            goto fail;
+        }
+        s->have_tally = true;
+        s->sampler.tally = &s->tally;
+    }
+    if ((s->want_prf || s->want_exact) && !session_names_start(s)) {
+        snprintf(err, sizeof err, "out of memory for the program's image");
+        goto fail;
     }
     if (s->want_unix) {
         if (!start_unix(s, err, sizeof err)) goto fail;

@@ -14,7 +14,8 @@
 
 
 /* Which vectors' calls went to which handlers: the handlers are named after them. */
-static void note_vector(ProfSession *s, uint8_t vec, uint32_t target) {
+static void note_vector(ProfSession *s, uint8_t vec, uint16_t cs, uint16_t ip) {
+    const uint32_t target = emu_linear(cs, ip);
     for (size_t i = 0; i < s->nvec_calls; i++)
         if (s->vec_calls[i].vec == vec && s->vec_calls[i].target == target) return;
     if (s->nvec_calls == s->vec_calls_cap) {
@@ -24,7 +25,7 @@ static void note_vector(ProfSession *s, uint8_t vec, uint32_t target) {
         s->vec_calls = v;
         s->vec_calls_cap = cap;
     }
-    s->vec_calls[s->nvec_calls++] = (VecCall){target, vec};
+    s->vec_calls[s->nvec_calls++] = (VecCall){target, (uint32_t)cs << 16 | ip, vec};
 }
 
 static int call_cmp(const void *a, const void *b) {
@@ -77,7 +78,7 @@ static void flow_event(ProfSession *s, EmuCpu *c) {
     case EMU_FLOW_CALL_NEAR:
     case EMU_FLOW_CALL_FAR:
     case EMU_FLOW_INT:
-        if (flow == EMU_FLOW_INT) note_vector(s, c->flow_vec, emu_linear(c->sreg[EMU_CS], c->ip));
+        if (flow == EMU_FLOW_INT) note_vector(s, c->flow_vec, c->sreg[EMU_CS], c->ip);
         pushed_return(s, c, flow != EMU_FLOW_CALL_NEAR, &rcs, &rip);
         prof_exact_call(s->exact, c->insn_cs, c->insn_ip, c->sreg[EMU_CS], c->ip, rcs, rip,
                         flow == EMU_FLOW_CALL_NEAR  ? PROF_CALL_NEAR
@@ -192,8 +193,7 @@ bool session_exact_start(ProfSession *s) {
 bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx) {
     ProfMap sys;
     name_vectors(s, &sys);
-    ProfNamer n = {s->have_map ? &s->map : NULL, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u,
-                   &sys};
+    ProfNamer n = {&s->names, (uint32_t)s->facts.image_para * 16u, (uint32_t)s->prog_paras * 16u, &sys};
     bool ok = true;
     exact_settle(s->exact);
     if (s->cfg.callgrind_path) {

@@ -16,7 +16,8 @@ typedef struct GuestProfil {
 } GuestProfil;
 
 typedef struct VecCall {
-    uint32_t target;
+    uint32_t target;            /* linear */
+    uint32_t csip;              /* CS << 16 | IP */
     uint8_t vec;
 } VecCall;
 
@@ -38,6 +39,8 @@ struct ProfSession {
     bool have_prf;
     ProfUnix unx;
     bool have_unix;
+    ProfPrfTally tally;         /* the .PRF's counts in full, for its sidecar */
+    bool have_tally;
     ProfSampler sampler;
     int timer;                  /* the profiling timer's handle, -1 until started */
     uint64_t ticks;             /* samples taken */
@@ -48,6 +51,13 @@ struct ProfSession {
     uint64_t last_cycles, last_insns;
 
     GuestProfil guest;
+
+    /* the routines' names (session_names.c) */
+    ProfImage snap;             /* the program's image at its first instruction */
+    uint8_t ivt_seen[1024];     /* the vector table as last looked at */
+    ProfEntryPoint *installed;  /* handlers in the program of the vectors it set */
+    size_t ninstalled, installed_cap;
+    ProfMap names;              /* the map's and those found; valid after session_names_make */
 };
 
 /* session_exact.c: the CPU's execution observer feeding the exact collector. */
@@ -57,6 +67,17 @@ bool session_exact_write(ProfSession *s, ProfMessageFn msg, void *ctx);
 /* session_guest.c: the INT 2Fh profil service and its per-tick update of guest memory. */
 bool session_guest_mux(void *ctx, EmuMachine *m, uint32_t *clocks);
 void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip);
+
+/* session_names.c: the image and vector table taken at the start, the vectors the program
+ * sets (looked at with each batch of samples), and at the end the names: the map's, then the
+ * routines found in the image from its start, the vectors and (exact profile) the calls. */
+bool session_names_start(ProfSession *s);
+void session_names_watch(ProfSession *s);
+bool session_names_make(ProfSession *s);
+
+/* session_sidecar.c: the .PRF's sidecar, and a warning for each counter that wrapped. */
+bool session_sidecar_write(ProfSession *s, ProfMessageFn msg, void *ctx);
+void session_warn_wrapped(const ProfSession *s, ProfMessageFn msg, void *ctx);
 
 /* session.c: start the profiling timer (once). */
 bool session_start_timer(ProfSession *s);

@@ -37,6 +37,12 @@ static inline void prof_put_le32(uint8_t *p, uint32_t v) {
 /* "12.3": n / d as a percentage with one decimal, rounded half up, in integers (d > 0). */
 void prof_percent(char *out, size_t outlen, uint64_t n, uint64_t d);
 
+/* "1,234,567" */
+void prof_commas(char *out, size_t outlen, uint64_t v);
+
+/* "once", "twice", "3 times" */
+void prof_times(char *out, size_t outlen, uint64_t n);
+
 /* Text escaping for the writers. */
 void prof_buf_put_csv_field(ProfBuf *b, const char *s);
 void prof_buf_put_xml_text(ProfBuf *b, const char *s);

@@ -86,8 +86,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--ro")) dc.drive_readonly[2] = true;
         else if (!strcmp(o, "--no-block-cache")) mc.no_block_cache = true;
         else if (!strcmp(o, "--keys") && i + 1 < argc) keys = argv[++i];
-        else if (!strcmp(o, "--tty-in")) dc.stdin_is_tty = true;
-        else if (!strcmp(o, "--tty-out")) dc.stdout_is_tty = true;
+        else if (!strcmp(o, "--tty-in")) dc.stdin_console = true;
+        else if (!strcmp(o, "--tty-out")) dc.stdout_console = true;
         else if (!strcmp(o, "--no-costs")) dc.no_costs = true;
         else if (!strcmp(o, "--costs") && i + 1 < argc) dc.cost_file = argv[++i];
         else if (!strcmp(o, "--max-cycles") && i + 1 < argc) mc.max_cycles = strtoull(argv[++i], NULL, 0);
@@ -132,7 +132,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "dosrun: %s\n", err);
         return 2;
     }
-    if (!dc.stdin_is_tty) emu_machine_set_input_fd(m, 0);
+    if (!dc.stdin_console) emu_machine_set_input_fd(m, 0);
     emu_machine_set_output(m, out, NULL);
     dos_attach(d, m);
     if (mux) dos_add_multiplex(d, mux_c0, NULL);

@@ -67,6 +67,10 @@ accept 7 --keys "$k" --epoch 2024-02-29
 mkdir -p d
 accept 7 --keys "$k" --drive C=d --drive D=.:ro
 accept 7 --keys "$k" --cost-model off
+accept 7 --keys "$k" --memory 64 --psp 0800
+accept 7 --keys "$k" --crlf
+accept 7 --keys "$k" --crlf=in --crlf=out --strict
+accept 7 --keys "$k" --memory=512 --psp 400
 accept 7 --keys "$k" --profil
 accept 7 --keys "$k" --profil=k.prf --bucket 4 --grain 500 --sample exact
 accept 7 --keys "$k" --profil --bucket 0xFFFF --grain 54925 --sample irq
@@ -104,6 +108,13 @@ refuse --epoch --epoch yesterday "$guest"
 refuse --drive --drive C "$guest"
 refuse --drive --drive 1=. "$guest"
 refuse --drive --drive C=. --drive c=d "$guest"
+refuse --crlf --crlf=sideways "$guest"
+refuse --memory --memory 63 "$guest"
+refuse --memory --memory 641 "$guest"
+refuse --psp --psp 3FF "$guest"
+refuse --psp --psp 401 "$guest"
+refuse --psp --psp A000 "$guest"
+refuse --psp --memory 64 --psp 1000 "$guest"
 refuse --bucket --bucket 0 "$guest"
 refuse --bucket --bucket 65536 "$guest"
 refuse --grain --grain 59 "$guest"
@@ -163,10 +174,15 @@ refuse "too deeply nested" --config loop.cfg "$guest"
 EMU86_OPTIONS="--config a.cfg" accept 124
 
 # ---- the guest's output on stdout, emu86's messages on stderr ----
-printf 'a\033' | "$emu" "$guest" > out.txt 2> err.txt
+printf 'x' | "$emu" --keys 'a\e' "$guest" > out.txt 2> err.txt
 [ $? = 7 ] || bad "filter run: exit status"
 [ "$(cat out.txt)" = "1E:61 01:1B " ] || bad "filter run: stdout is '$(cat out.txt)'"
 [ -s err.txt ] && bad "filter run: stderr is '$(cat err.txt)'"
+# the keyboard is apart from stdin: the bytes of a redirected stdin are not keys, and a guest
+# that reads keys after --keys with no terminal stops: input exhausted (127)
+printf 'a\033' | "$emu" "$guest" > out.txt 2> err.txt
+[ $? = 127 ] || bad "stdin is not the keyboard: exit status"
+grep -q "kept reading input after its end" err.txt || bad "stdin is not the keyboard: stderr is '$(cat err.txt)'"
 "$emu" --max-cycles 1000 "$guest" < /dev/null > out.txt 2> err.txt
 [ -s out.txt ] && bad "a stopped run wrote on stdout: $(cat out.txt)"
 grep -q "^emu86: " err.txt || bad "a stopped run did not say why on stderr"
@@ -176,7 +192,11 @@ grep -q "^emu86: " err.txt || bad "a stopped run did not say why on stderr"
 
 # ---- --help, --version: every option of the code's table, and only those ----
 # other words after -- in the texts: `emu86 report`'s options, "--option value"
-allowed() { case $1 in format|map-origin|option) return 0;; *) return 1;; esac; }
+# the subcommands' own options (emu86 report, annotate, diff) may be named too
+sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\|optional\)_argument.*/\1/p' "$src/profiler/report_main.c" \
+    "$src/profiler/annotate.c" "$src/profiler/diff.c" | sort -u > sub.txt
+[ "$(wc -l < sub.txt)" -gt 10 ] || bad "could not read the option tables of the subcommands"
+allowed() { [ "$1" = option ] || grep -qx -- "$1" sub.txt; }
 sed -n 's/^ *{"\([a-z-]*\)", *\(no\|required\|optional\)_argument.*/\1/p' "$src/frontends/options.c" \
     | sort -u > code.txt
 [ "$(wc -l < code.txt)" -gt 30 ] || bad "could not read the option table of options.c"
@@ -194,6 +214,40 @@ done
 "$emu" --version > out.txt 2> err.txt
 [ $? = 0 ] && grep -q "^emu86 [0-9][0-9.]*$" out.txt && [ ! -s err.txt ] || bad "--version: $(cat out.txt err.txt)"
 "$emu" --help --bogus > /dev/null 2>&1 || bad "--help before a bad option should still be help"
+"$emu" -h > h.txt 2> err.txt
+[ $? = 0 ] && cmp -s h.txt help.txt && [ ! -s err.txt ] || bad "-h is not --help"
+
+# ---- the program as COMMAND.COM finds it: NAME, else NAME.COM, else NAME.EXE, any case ----
+mkdir -p progs
+cp "$guest" progs/Echo.Com
+printf 'not a program' > progs/ECHO.EXE
+"$emu" --keys '{Esc}' progs/echo < /dev/null > out.txt 2> err.txt
+[ $? = 7 ] || bad "progs/echo did not run Echo.Com before ECHO.EXE: $(cat err.txt)"
+(cd progs && "$emu" --keys '{Esc}' ECHO < /dev/null > ../out.txt 2> ../err.txt)
+[ $? = 7 ] || bad "ECHO did not run Echo.Com: $(cat err.txt)"
+"$emu" progs/nothere < /dev/null > out.txt 2> err.txt
+[ $? = 125 ] && grep -q "progs/nothere: no such program" err.txt || bad "a missing NAME: $(cat err.txt)"
+
+# ---- --screen: the text screen without its trailing blank lines ----
+"$emu" --frontend stdio --keys '{Esc}' --screen "$guest" < /dev/null > out.txt 2> err.txt
+[ "$(tail -c 1 out.txt | od -An -c | tr -d ' ')" = '\n' ] && [ -n "$(tail -n 1 out.txt)" ] ||
+    bad "--screen printed blank lines at the end: $(od -c out.txt | tail -3)"
+
+# ---- functions emu86 does not have: a warning once each; --strict ends the run ----
+"$emu" --frontend stdio "$guests/unknown.com" < /dev/null > out.txt 2> err.txt
+[ $? = 0 ] && grep -q "^done" out.txt || bad "unknown.com: exit status or output: $(cat out.txt err.txt)"
+[ "$(wc -l < err.txt)" = 6 ] && [ "$(grep -c 'warning: INT 21h function 5Ch is not implemented here (AL=00h, carry set)$' err.txt)" = 1 ] &&
+    grep -q "warning: INT 21h function 44h subfunction 20h is not implemented" err.txt &&
+    grep -q "warning: INT 10h function 1Ah" err.txt && grep -q "warning: INT 16h function 05h" err.txt &&
+    grep -q "warning: INT 13h function 02h" err.txt || bad "unknown.com: the warnings: $(cat err.txt)"
+"$emu" --frontend stdio --strict "$guests/unknown.com" < /dev/null > out.txt 2> err.txt
+[ $? = 126 ] && [ "$(wc -l < err.txt)" = 1 ] && grep -q "INT 21h function 5Ch is not implemented here.*stopped (--strict)" err.txt ||
+    bad "--strict: $(cat err.txt)"
+
+# ---- --frontend sdl without a display: one line, status 2, nothing run ----
+env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$emu" --frontend sdl "$guest" < /dev/null > out.txt 2> err.txt
+[ $? = 2 ] && [ "$(wc -l < err.txt)" = 1 ] && grep -q "no display\|without SDL2" err.txt && [ ! -s out.txt ] ||
+    bad "--frontend sdl without a display: $(cat err.txt)"
 
 # ---- the man page ----
 page=$src/frontends/emu86.1

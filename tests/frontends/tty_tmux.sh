@@ -3,9 +3,11 @@
 # there reach the guest (arrows and F-keys as scan codes), and the terminal is restored at exit
 # and after a crash signal; with stdout redirected, a long run shows its progress on the terminal
 # and the terminal's lines are the guest's keys.
-#   tty_tmux.sh EMU86 GUEST.COM LONG.COM
+# Keys typed ahead, before emu86 takes the terminal and while the guest is busy, a Ctrl-C among
+# them, all reach the guest in order.
+#   tty_tmux.sh EMU86 GUEST.COM LONG.COM TYPEAHEAD.COM
 set -u
-emu=$(realpath "$1") guest=$(realpath "$2") long=$(realpath "$3")
+emu=$(realpath "$1") guest=$(realpath "$2") long=$(realpath "$3") ahead=$(realpath "$4")
 sock="emu86-test-$$"
 phase=0 # each part of the test has a tmux server of its own
 t() { tmux -L "$sock-$phase" "$@"; }
@@ -15,9 +17,9 @@ trap cleanup EXIT
 dir=$(mktemp -d)
 trap 'cleanup; rm -rf "$dir"' EXIT
 t new-session -d -x 90 -y 30 "cd '$dir' && '$emu' '$guest'; echo \"EXIT=\$?\"; sleep 30"
-wait_for() { # text, tries
+wait_for() { # text [tries, 0.1 s apart; 50]
   i=0
-  while [ $i -lt 50 ]; do
+  while [ $i -lt "${2:-50}" ]; do
     if t capture-pane -p | grep -q "$1"; then return 0; fi
     sleep 0.1; i=$((i + 1))
   done
@@ -62,4 +64,16 @@ t send-keys a Enter
 t send-keys Escape Enter
 wait_for "EXIT=7" || exit 1
 [ "$(cat "$dir/keys.txt")" = "1E:61 1C:0D 01:1B " ] || { echo "line-mode keys: '$(cat "$dir/keys.txt")'"; exit 1; }
+
+# keys typed ahead: "abc" before emu86 takes the terminal (it must not flush them), then Ctrl-C,
+# x and Esc while the guest is busy printing (DOS looks for a Ctrl-C at the first key waiting)
+next
+t new-session -d -x 90 -y 30 "cd '$dir' && sleep 1 && '$emu' --frontend tty '$ahead'; echo \"EXIT=\$?\"; sleep 30"
+sleep 0.3
+t send-keys a b c
+sleep 1.5
+t send-keys C-c x Escape
+wait_for "EXIT=0" 200 || exit 1
+t capture-pane -p | grep -q "1E:61 30:62 2E:63 2E:03 2D:78 01:1B" ||
+  { echo "keys typed ahead did not all arrive in order:"; t capture-pane -p; exit 1; }
 echo "ok"

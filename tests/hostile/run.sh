@@ -84,6 +84,25 @@ pipe)
   [ "$st" = 123 ] || fail "exit status $st; stderr: $(cat err.txt)"
   grep -q "standard output: Broken pipe" err.txt || fail "stderr: $(cat err.txt)"
   ;;
+tamper)
+  # a guest that tries to change files it never opened for writing (tamper.asm): INT 26h,
+  # writes and truncations through read handles, FCB tricks, a forged FCB; nothing changes
+  mkdir drive drive/SUB
+  for i in $(seq 100); do echo "victim line $i"; done > drive/VICTIM.TXT
+  echo "read only" > drive/RO.TXT
+  echo "inner" > drive/SUB/INNER.TXT
+  cp "$G/tamper.com" drive/TAMPER.COM
+  chmod 444 drive/RO.TXT
+  touch -d '1987-01-01 00:00:00' drive/VICTIM.TXT drive/RO.TXT drive/SUB/INNER.TXT
+  snapshot() { (cd drive && find . -printf '%p %s %T@ %m\n' | sort && find . -type f -exec md5sum {} + | sort); }
+  snapshot > before.txt
+  "$E" --frontend stdio --drive C=drive drive/TAMPER.COM </dev/null >out.txt 2>err.txt
+  st=$?
+  [ "$st" = 0 ] || fail "exit status $st (attempts that succeeded); output: $(cat out.txt) $(cat err.txt)"
+  grep -q "tamper: all refused" out.txt || fail "output: $(cat out.txt)"
+  snapshot > after.txt
+  diff before.txt after.txt >&2 || fail "the drive folder changed"
+  ;;
 *) fail "unknown test" ;;
 esac
 exit 0

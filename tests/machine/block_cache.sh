@@ -67,6 +67,8 @@ for g in "$@"; do
        --unix-profil="$name.$mode.upr" --profil-style bsd --profil-scale 0x10000 --max-cycles 60000000 "$g" \
        > "$name.$mode.out" 2> "$name.$mode.err" < /dev/null)
     echo $? > "$dir/$name.$mode.status"
+    # (a wrapped counter's warning names the .PRF and its sidecar: the same but for the mode)
+    sed -i "s/$name\.$mode\./$name.MODE./g" "$dir/$name.$mode.err"
     (cd "$dir" && "$emu" $opt --exact-profile="$name.$mode.cg" --folded="$name.$mode.folded" \
        --profil="$name.$mode.ePRF" --grain 60 --bucket 1 --sample exact --max-cycles 20000000 "$g" \
        > /dev/null 2>&1 < /dev/null)

@@ -161,10 +161,59 @@ static void test_garbage(const char *dir) {
     }
 }
 
+/* A NASM listing: labels at their offsets (one alone on its line takes the next offset), not
+ * local ones, macro lines, a continuation line's, nor those past section .data; detected by
+ * prof_map_parse; damaged lines refused with the line; mutations never crash. */
+static void test_nasm_listing(void) {
+    const char *lst =
+        "     1                                  section .text\n"
+        "     2 00000000 E80100                  start: call f\n"
+        "     3                                  %macro M 0\n"
+        "     4                                  mac: nop\n"
+        "     5                                  %endmacro\n"
+        "     6                                  M\n"
+        "     4 00000003 90                  <1> mac: nop\n"
+        "     7 00000004 010203040506070809-     f: db 1,2,3,4,5,6,7,8,9,10,11,12\n"
+        "     7 0000000D 0A0B0C              \n"
+        "     8 00000010 90                      .loc: nop\n"
+        "     9                                  alone:\n"
+        "    10                                  \n"
+        "    11 00000011 C3                              ret\n"
+        "    12                                  section .data\n"
+        "    13 00000000 0100                    var: dw 1\n";
+    ProfMap m;
+    char err[300];
+    CHECK(prof_map_parse(&m, lst, strlen(lst), "t.lst", err, sizeof err));
+    CHECK(!strcmp(m.kind, "nasm-listing"));
+    CHECK_EQ(m.nsym, 3);
+    if (m.nsym == 3) {
+        CHECK(!strcmp(m.sym[0].name, "start") && m.sym[0].addr == 0);
+        CHECK(!strcmp(m.sym[1].name, "f") && m.sym[1].addr == 4);
+        CHECK(!strcmp(m.sym[2].name, "alone") && m.sym[2].addr == 0x11);
+    }
+    prof_map_free(&m);
+    const char *bad = "     1 00000000 90                      nop\nnot a listing line\n";
+    CHECK(!prof_map_parse_nasm_listing(&m, bad, strlen(bad), "b.lst", err, sizeof err));
+    CHECK_STR_CONTAINS(err, "b.lst:2:");
+    uint32_t x = 11;
+    size_t n = strlen(lst);
+    for (int round = 0; round < 6000; round++) {
+        char *c = malloc(n);
+        memcpy(c, lst, n);
+        for (int k = 0; k < 2; k++) {
+            x = x * 1103515245u + 12345u;
+            c[(x >> 8) % n] = (char)(x >> 20);
+        }
+        if (prof_map_parse(&m, c, (x >> 4) % (n + 1), "m.lst", err, sizeof err)) prof_map_free(&m);
+        free(c);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "data";
     test_link(dir);
     test_nasm(dir);
     test_garbage(dir);
+    test_nasm_listing();
     return check_done("test_map");
 }

@@ -214,7 +214,7 @@ static void test_sampler(void) {
     ProfUnix u;
     CHECK(prof_prf_init(&p, &s, err, sizeof err));
     CHECK(prof_unix_init(&u, PROF_UNIX_BSD, 0x200, 0x100, 0x10000, err, sizeof err));
-    ProfSampler sm = {&p, &u, PROF_PC_IP, 0};
+    ProfSampler sm = {&p, &u, PROF_PC_IP, 0, NULL};
     prof_sampler_tick(&sm, 0x0400, 0x0102);
     CHECK_EQ(sm.ticks, 1);
     CHECK_EQ(p.bucket[0], 1);
@@ -230,7 +230,7 @@ static void test_sampler(void) {
         CHECK(prof_prf_init(&p1, &s3, err, sizeof err) && prof_prf_init(&p2, &s3, err, sizeof err));
         CHECK(prof_unix_init(&u1, PROF_UNIX_BSD, 0x4000, 0x100, 0x8000, err, sizeof err));
         CHECK(prof_unix_init(&u2, PROF_UNIX_BSD, 0x4000, 0x100, 0x8000, err, sizeof err));
-        ProfSampler one = {&p1, &u1, PROF_PC_LINEAR, 0}, batch = {&p2, &u2, PROF_PC_LINEAR, 0};
+        ProfSampler one = {&p1, &u1, PROF_PC_LINEAR, 0, NULL}, batch = {&p2, &u2, PROF_PC_LINEAR, 0, NULL};
         ProfCsIp smp[40];
         uint32_t x = 12345;
         for (unsigned i = 0; i < 40; i++) {

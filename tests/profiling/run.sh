@@ -8,7 +8,7 @@ test=$1 E=$2 G=$3 S=$4 W=$5
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
 # the guests are run from here by relative names, so that outputs that name the program (the
 # callgrind header) are the same wherever the build is
-cp "$G"/*.com "$G"/*.exe "$G"/*.map . && G=. || exit 1
+cp "$G"/*.com "$G"/*.exe "$G"/*.map "$G"/*.lst . && G=. || exit 1
 
 fail() { echo "FAIL ($test): $*" >&2; exit 1; }
 # the .PRF's 16-bit words, one per line
@@ -85,9 +85,9 @@ prf_hotspots)
   [ "$3 $6 $9" = "hot warm cold" ] || fail "hottest buckets: ${r[*]}"
   [ "$1 $4 $7" = "0412 0413 0414" ] || fail "paragraphs of hot, warm, cold: $1 $4 $7"
   within "$2" "$5" 2 1 && within "$5" "$8" 2 1 || fail "hot:warm:cold = $2:$5:$8, not 4:2:1"
-  # the symbols' addresses come from the guest's own map
-  grep -q '^0000:0020' <("$E" report hot.PRF --map "$G/hot.map" | awk '/ hot /{print $2}') ||
-    fail "hot is not listed at 0000:0020"
+  # the symbols' addresses come from the guest's own map (as offsets from the load segment)
+  [ "$("$E" report hot.PRF --map "$G/hot.map" --format csv | awk -F, '$1 == "bucket" && $5 == "hot" {print $4}')" = 0020 ] ||
+    fail "hot is not listed at 0020"
   ;;
 prf_exe)
   # .EXE: 3 pages = 96 paragraphs (the header included), 97 buckets; the loop at image offset
@@ -121,6 +121,100 @@ prf_wrap)
   [ "$ticks" -gt 65535 ] || fail "only $ticks ticks"
   b=$(word w.PRF 9) others=$(( $(word w.PRF 6) + $(word w.PRF 7) + $(word w.PRF 8) ))
   [ "$b" = $(( (ticks - others) % 65536 )) ] || fail "bucket $b, expected ($ticks - $others) mod 65536"
+  # ... and it is said: which bucket, how often, what it holds, the grain that avoids it
+  full=$((ticks - others))
+  grep -q "^emu86: w.PRF: bucket 0 (offset 0000, in start) counted $full samples: its 16-bit counter wrapped once and holds $b, as PROFIL's would\$" stats.txt ||
+    fail "no warning of the wrapped counter: $(cat stats.txt)"
+  g=$(sed -n 's/.*to keep every counter below 65536: --grain \([0-9]*\) or more$/\1/p' stats.txt)
+  [ -n "$g" ] || fail "no grain suggested: $(cat stats.txt)"
+  run --profil=w2.PRF --grain "$g" --bucket 16 "$G/wrap.com"
+  grep -q wrapped stats.txt && fail "--grain $g still wraps: $(cat stats.txt)"
+  # the report of emu86's .PRF shows the full count (from the sidecar), PROFIL's readers the
+  # .PRF's own; the .PRF is PROFIL's format to the byte (its length, its counter)
+  "$E" report w.PRF >rep.txt || fail "emu86 report w.PRF: exit $?"
+  grep -q "^ *$full  0000 " rep.txt || fail "the report does not show bucket 0's $full samples: $(cat rep.txt)"
+  grep -q "^wrapped: bucket 0 (offset 0000): $full samples; the .PRF's 16-bit counter holds $b (wrapped once)\$" rep.txt ||
+    fail "the report does not list the wrapped counter: $(cat rep.txt)"
+  [ "$(stat -c %s w.PRF)" = $((2 * (9 + $(word w.PRF 1)))) ] || fail "w.PRF is not PROFIL's length"
+  "$E" report w.PRF --no-sidecar --format csv | grep -q "^bucket,0,0410,0000,,$b," ||
+    fail "--no-sidecar: not the .PRF's counter"
+  # a sidecar of another run is not used, and the report says so
+  cp w.PRF.emu86 w2.PRF.emu86
+  "$E" report w2.PRF >rep2.txt 2>err.txt || fail "emu86 report w2.PRF with a stale sidecar: exit $?"
+  grep -q "w2.PRF.emu86 ignored: its header is not the .PRF's (written by another run?)" err.txt ||
+    fail "no word of the stale sidecar: $(cat err.txt)"
+  grep -q "^counts:" rep2.txt && fail "a stale sidecar's counts were used"
+  ;;
+names)
+  # without a map: the routines found in the code (the calls' targets), named by their offsets
+  # (hot is at 0020: sub_0020), in the report, the plot, the callgrind file and the folded
+  # stacks alike; the same numbers as with the map's names
+  run --profil=n.PRF --exact-profile=n.cg --folded=n.folded --plot=n.svg "$G/hot.com"
+  "$E" report n.PRF --sort time --top 3 --format csv >n.csv || fail "report: exit $?"
+  "$E" report hot.PRF --map "$G/hot.map" --sort time --top 3 --format csv >/dev/null 2>&1
+  mapfile -t r < <(awk -F, '$1 == "routine" {print $4, $5}' n.csv)
+  [ "${r[*]}" = "0020 sub_0020 0030 sub_0030 0040 sub_0040" ] || fail "routines without a map: ${r[*]}"
+  grep -q "fn=([0-9]*) sub_0020$" n.cg || fail "callgrind: no sub_0020"
+  grep -q "^start;sub_0020 " n.folded || fail "folded: no start;sub_0020"
+  grep -q ">sub_0020<" n.svg || fail "plot: no sub_0020"
+  grep -q "^name 0040 sub_0040$" n.PRF.emu86 || fail "sidecar: no sub_0040"
+  grep -q "^program $G/hot.com$" n.PRF.emu86 || fail "sidecar: no program line"
+  # with the map its names win, and the shares are the same
+  run --profil=m.PRF --map "$G/hot.map" "$G/hot.com"
+  "$E" report m.PRF --sort time --top 3 --format csv | awk -F, '$1 == "routine" {print $5, $7}' >m.txt
+  awk -F, '$1 == "routine" {print $5, $7}' n.csv | sed 's/sub_0020/hot/; s/sub_0030/warm/; s/sub_0040/cold/' >n.txt
+  cmp -s m.txt n.txt || fail "with the map: $(cat m.txt); without: $(cat n.txt)"
+  # NASM's listing names them as its map does
+  "$E" report n.PRF --map "$G/hot.lst" --sort time --top 3 --format csv | awk -F, '$1 == "routine" {print $5, $7}' >l.txt
+  cmp -s m.txt l.txt || fail "with the listing: $(cat l.txt); with the map: $(cat m.txt)"
+  # the exact profile agrees: hot's share of the clocks is within 2 points of its samples'
+  s=$(awk -F, '$5 == "sub_0020" {print $7}' n.csv)
+  c=$("$E" report n.cg --format csv | awk -F, '$1 == "sub_0020" {print $3}')
+  awk -v s="$s" -v c="$c" 'BEGIN {d = s - c; exit !(d <= 2 && d >= -2)}' || fail "hot: $s% of the samples, $c% of the clocks"
+  ;;
+annotate)
+  # the hottest routines disassembled, with their samples and clocks per instruction: hot's
+  # loop (ADD, LOOP) carries them; names for the calls' targets; both profiles of one run
+  run --profil=a.PRF --exact-profile=a.cg "$G/hot.com"
+  "$E" annotate a.PRF a.cg --top 2 >ann.txt || fail "annotate: exit $?"
+  grep -q "^sub_0020  (offset 0020-002F; [0-9,]* samples, [0-9.]*%; [0-9,]* clocks, [0-9.]*%)$" ann.txt ||
+    fail "annotate: no header for sub_0020: $(cat ann.txt)"
+  grep -Eq "^ +[0-9,]+ +[0-9,]+  0023    01D8 +add ax, bx$" ann.txt || fail "annotate: no add ax, bx with its costs: $(cat ann.txt)"
+  grep -Eq "^ +[0-9,]+ +[0-9,]+  0025    E2FC +loop loc_0023$" ann.txt || fail "annotate: no loop with its costs: $(cat ann.txt)"
+  # the start calls them by name
+  "$E" annotate a.PRF a.cg --routine start >ann2.txt || fail "annotate --routine start: exit $?"
+  grep -q "call sub_0020$" ann2.txt || fail "annotate: the call is not named: $(cat ann2.txt)"
+  # the .PRF alone, the exact profile alone (its program from the command it names)
+  "$E" annotate a.PRF --top 1 | grep -q "^sub_0020 " || fail "annotate of the .PRF alone"
+  "$E" annotate a.cg --top 1 | grep -q "^sub_0020 " || fail "annotate of the exact profile alone"
+  # and with a map, its names
+  "$E" annotate a.PRF a.cg --map "$G/hot.map" --top 1 | grep -q "^hot  (offset 0020" || fail "annotate with the map"
+  # errors: no profile (2), an unknown routine (1), a .PRF and an exact profile of two runs (1)
+  "$E" annotate 2>/dev/null; [ $? = 2 ] || fail "annotate without a profile: not exit 2"
+  "$E" annotate a.PRF --routine nosuch 2>err.txt; [ $? = 1 ] && grep -q "no routine 'nosuch'" err.txt || fail "annotate --routine nosuch: $(cat err.txt)"
+  run --profil=e.PRF "$G/hotexe.exe"
+  "$E" annotate e.PRF a.cg 2>err.txt; [ $? = 1 ] && grep -q "not of one run" err.txt || fail "two runs: $(cat err.txt)"
+  ;;
+diff)
+  # two runs of one program: nothing moves (exit 0, at any threshold); the same program with
+  # another grain: shares move a little (0 at 2 points); hot against hotexe: they move (1)
+  run --profil=a.PRF --exact-profile=a.cg "$G/hot.com"
+  run --profil=b.PRF --exact-profile=b.cg "$G/hot.com"
+  "$E" diff a.PRF b.PRF --threshold 0 >d.txt || fail "diff of two runs (.PRF): exit $?: $(cat d.txt)"
+  "$E" diff a.cg b.cg --threshold 0 >d.txt || fail "diff of two runs (exact): exit $?: $(cat d.txt)"
+  grep -q "^0 of [0-9]* moved by more than 0.0 points" d.txt || fail "diff: $(cat d.txt)"
+  run --profil=c.PRF --grain 700 "$G/hot.com"
+  "$E" diff a.PRF c.PRF --threshold 2 >d.txt || fail "another grain moved a share by 2 points: $(cat d.txt)"
+  run --profil=x.PRF --exact-profile=x.cg "$G/hotexe.exe"
+  "$E" diff a.PRF x.PRF >d.txt; [ $? = 1 ] || fail "diff hot hotexe: not exit 1: $(cat d.txt)"
+  grep -q " \* " d.txt || fail "diff: no row marked: $(cat d.txt)"
+  "$E" diff a.cg x.cg --threshold 100 >d.txt || fail "diff at 100 points: exit $?"
+  "$E" diff a.cg x.cg --threshold 100 --total-threshold 1 >d.txt; [ $? = 1 ] || fail "--total-threshold: not exit 1: $(cat d.txt)"
+  # trouble: 2
+  "$E" diff a.PRF a.cg 2>err.txt; [ $? = 2 ] && grep -q "not of one kind" err.txt || fail "a .PRF and an exact profile: $(cat err.txt)"
+  "$E" diff a.PRF 2>/dev/null; [ $? = 2 ] || fail "one profile: not exit 2"
+  "$E" diff a.PRF nosuch.PRF 2>/dev/null; [ $? = 2 ] || fail "a missing profile: not exit 2"
+  "$E" diff a.PRF b.PRF --threshold x 2>/dev/null; [ $? = 2 ] || fail "--threshold x: not exit 2"
   ;;
 prf_ends)
   # the file is written however the program ends
@@ -237,9 +331,18 @@ exact)
   golden hot.folded hot.folded
   if command -v callgrind_annotate >/dev/null; then
     callgrind_annotate --inclusive=yes hot.cg >ann.txt 2>ann.err || fail "callgrind_annotate: $(cat ann.err)"
-    grep -q "PROGRAM TOTALS" ann.txt && grep -q ':hot$' ann.txt && grep -q ':main$' ann.txt ||
+    # (the program is the object: "???:hot [./hot.com]", no source file to open)
+    grep -q "PROGRAM TOTALS" ann.txt && grep -q ':hot \[./hot.com\]$' ann.txt && grep -q ':main \[./hot.com\]$' ann.txt ||
       fail "callgrind_annotate: $(head -30 ann.txt)"
+    # with its auto-annotation (the default) and the program in the current folder: no warnings
+    # (a program named as the source file made it read the binary as source: "uninitialized
+    # value $pairs[0]")
+    callgrind_annotate hot.cg >ann2.txt 2>ann2.err || fail "callgrind_annotate: $(cat ann2.err)"
+    [ -s ann2.err ] && fail "callgrind_annotate warns: $(head -5 ann2.err)"
   fi
+  # emu86 report reads it back: the flat profile agrees with the folded stacks' leaves here
+  "$E" report hot.cg --top 4 >flat.txt || fail "emu86 report hot.cg: exit $?"
+  for f in hot warm cold; do grep -q "  $f\$" flat.txt || fail "emu86 report hot.cg lacks $f: $(cat flat.txt)"; done
   ;;
 plot)
   run --profil=hot.PRF --plot=hot.svg --map "$G/hot.map" "$G/hot.com"

@@ -191,11 +191,12 @@ rp_expect(SPOTSX.MAP)
 # x reaches the program as X (PROFIL upper-cases the parameters).
 rp_run(profil_4c PROG PROFIL.COM TAIL "SPOTS.COM" STDIN profil_4c.in)
 pf_size(SPOTS.PRF 0)
-# Ctrl-C at PROFIL's first question: DOS's INT 23h ends PROFIL, its .PRF stays empty
-rp_run(profil_prompt PROG PROFIL.COM TAIL "SPOTS.COM" KEYS "{Ctrl-C}")
+# Ctrl-C at PROFIL's first question: DOS's INT 23h ends PROFIL, its .PRF stays empty (the
+# answers come from standard input, as typed at the console: a Ctrl-C byte read by 0Ah)
+rp_run(profil_prompt PROG PROFIL.COM TAIL "SPOTS.COM" STDIN profil_prompt.in)
 pf_size(SPOTS.PRF 0)
 # Ctrl-C while the program waits for a key: "Program aborted", and the profile is written
-rp_run(profil_ctrlc PROG PROFIL.COM TAIL "SPOTS.COM" KEYS "1\\r1000\\rk\\r{Ctrl-C}")
+rp_run(profil_ctrlc PROG PROFIL.COM TAIL "SPOTS.COM" STDIN profil_ctrlc.in)
 file(RENAME "${DRIVE}/SPOTS.PRF" "${DRIVE}/SPOTSK.PRF")
 # a bucket of 0 paragraphs, a grain of 59 and one of 65530 (PROFIL reads at most 65529) are
 # asked again
