@@ -107,6 +107,44 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
     for (unsigned k = 0; k < 5; k++) b->lz_taken[(uint16_t)(ip - 5 + k) & 7] = fr_abs(r->tk[k], now);
 }
 
+/* A block's dtotal where ticks cannot be deferred in it: any clock plus it is past FAST_FAR, the
+ * latest deadline while they are (so that "nothing else is due", UINT64_MAX, cannot let such a
+ * block into the log). */
+#define FAST_UNFIT (UINT64_MAX / 2)
+#define FAST_FAR (UINT64_MAX / 4)
+
+/* The sampler's next tick is due at `at`: the deadline, unless anything else comes first. */
+static ALWAYS_INLINE void fast_next_tick(EmuCpu *c, uint64_t at) {
+    const int before = at < c->sample_rest;
+    c->light_at = before ? at : UINT64_MAX;
+    c->deadline = before ? at : c->sample_rest;
+}
+
+/* Repeats of one instruction (REP iterations in the steady state, a service's slices), each d
+ * clocks, run at once from now: how many may be, and whether the sampling ticks meanwhile are
+ * taken with them (`inl`: the deadline is such a tick, and the sample at each boundary between
+ * them, by the rule, is the same and may be taken: EXEC, or IRQ with IF set). Inline, up to the
+ * last one that ends before anything else is due (sample_rest); else up to the one in which
+ * the deadline passes. */
+static ALWAYS_INLINE int fast_ticks_inline(const EmuCpu *c) {
+    return c->sample_rule && c->deadline == c->light_at &&
+           (c->sample_rule == EMU_SAMPLE_EXEC || (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)));
+}
+static ALWAYS_INLINE uint64_t fast_repeats_max(const EmuCpu *c, uint64_t d, int inl) {
+    if (!inl) return (c->deadline - c->cycles + d - 1) / d;
+    const uint64_t rest = c->sample_rest < FAST_FAR ? c->sample_rest : FAST_FAR;
+    return rest > c->cycles ? (rest - c->cycles - 1) / d : 0;
+}
+/* The ticks due by clock `end` (before sample_rest), met at boundaries whose sample is s. */
+static void fast_ticks_same(EmuCpu *c, uint64_t end, EmuSample s) {
+    uint64_t at = c->light_at;
+    for (; at <= end; at += c->sample_every) {
+        if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
+        c->samples[c->sample_n++] = s;
+    }
+    fast_next_tick(c, at);
+}
+
 /* ---- REP string instructions in their steady state ----
  * Between two iterations of a REP string instruction, with nothing due but the next iteration,
  * the bus's relative state decides the next iteration's clocks, and every iteration but the
@@ -406,11 +444,6 @@ typedef struct FPass {
     uint64_t now;
 } FPass;
 #define FAST_LOG_MAX 256 /* passes (4 KiB) */
-/* A block's dtotal where ticks cannot be deferred in it: any clock plus it is past FAST_FAR, the
- * latest deadline while they are (so that "nothing else is due", UINT64_MAX, cannot let such a
- * block into the log). */
-#define FAST_UNFIT (UINT64_MAX / 2)
-#define FAST_FAR (UINT64_MAX / 4)
 
 typedef struct EmuFast {
     EmuFastShared sh; /* first: biu_null.h reaches it through c->fast */
@@ -429,6 +462,7 @@ typedef struct EmuFast {
     uint64_t n_rep_runs, n_rep_iters; /* emu_fast_rep: runs of a REP's steady state, iterations */
     FRepSeen rep;
     uint64_t n_trap_runs, n_trap_slices; /* fast_trap_repeat: its runs, the slices taken */
+    uint64_t n_inline_ticks; /* runs of repeats (emu_fast_rep, fast_trap_repeat) that took ticks */
     FTrapSeen trap;
     uint64_t n_tails, n_tail_fills, n_tail_runs; /* tails recorded, ends learnt, runs replayed */
     struct FTail *rec_tail; /* fb_record's: the tail it found */
@@ -676,9 +710,11 @@ int emu_fast_rep(EmuCpu *c) {
         return 0;
     }
     sn->valid = 0;
-    const uint64_t d = c->cycles - sn->cycles, to_deadline = (c->deadline - c->cycles + d - 1) / d;
+    const uint64_t d = c->cycles - sn->cycles;
+    const int inl = fast_ticks_inline(c);
+    const uint64_t most = fast_repeats_max(c, d, inl);
     unsigned m = CX - 1u; /* (not the last: it ends otherwise) */
-    if (to_deadline < m) m = (unsigned)to_deadline; /* up to the one in which the deadline passes */
+    if (most < m) m = (unsigned)most;
     m = rep_span(c, m, c->ip);
     if (!m) return 0;
     if (UNLIKELY(f->verify)) vf_begin(f, c);
@@ -689,6 +725,14 @@ int emu_fast_rep(EmuCpu *c) {
     f->n_rep_iters += m;
     if (UNLIKELY(f->verify)) vf_rep_steady(f, c, m);
     if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
+    if (inl && c->light_at <= c->cycles) {
+        /* (between two iterations an interrupt pushes the address two bytes back, the REP's) */
+        const EmuSample smp = c->sample_rule == EMU_SAMPLE_EXEC ? (EmuSample){c->insn_cs, c->insn_ip}
+                                                                : (EmuSample){CS, (uint16_t)(c->ip - 2)};
+        fast_ticks_same(c, c->cycles, smp);
+        f->n_inline_ticks++;
+    }
+    if (c->sample_n) c->sample_flush(c->ctx, c);
     return 1;
 }
 
@@ -730,8 +774,10 @@ static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
         return FAST_NONE;
     }
     sn->valid = 0;
-    const uint64_t d = c->cycles - sn->cycles, to_deadline = (c->deadline - c->cycles + d - 1) / d;
-    const uint32_t n = c->hle_repeat(c->ctx, c, to_deadline < UINT32_MAX ? (uint32_t)to_deadline : UINT32_MAX);
+    const uint64_t d = c->cycles - sn->cycles;
+    const int inl = fast_ticks_inline(c);
+    const uint64_t most = fast_repeats_max(c, d, inl);
+    const uint32_t n = c->hle_repeat(c->ctx, c, most < UINT32_MAX ? (uint32_t)most : UINT32_MAX);
     if (!n) return FAST_NONE;
     c->cycles += n * d;
     c->instructions += n;
@@ -740,6 +786,10 @@ static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
     f->n_trap_slices += n;
     if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
     c->boundary_pending = 1;
+    if (inl && c->light_at <= c->cycles) { /* (the trap comes back to itself: the same sample) */
+        fast_ticks_same(c, c->cycles, (EmuSample){CS, c->ip});
+        f->n_inline_ticks++;
+    }
     return c->cycles >= c->deadline ? FAST_DEADLINE : FAST_NODES;
 }
 
@@ -857,12 +907,6 @@ static ALWAYS_INLINE int fast_rule_sample(const EmuCpu *c, const FNode *insn, ui
     return 1;
 }
 
-/* The sampler's next tick is due at `at`: the deadline, unless anything else comes first. */
-static ALWAYS_INLINE void fast_next_tick(EmuCpu *c, uint64_t at) {
-    const int before = at < c->sample_rest;
-    c->light_at = before ? at : UINT64_MAX;
-    c->deadline = before ? at : c->sample_rest;
-}
 
 /* A sampling timer's tick (EmuCpu.sample_rule), due at a boundary of the replay at clock clk,
  * taken here if it may be: the sample by its rule (the IRQ rule's CS:IP at the boundary is
@@ -1627,7 +1671,7 @@ void emu_fast_free(void *fast) {
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
-                "%llu tails, %llu ends learnt, %llu tails replayed\n",
+                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -1637,7 +1681,8 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_defer_flushes, (unsigned long long)f->n_rep_iters,
                 (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
                 (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
-                (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs);
+                (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
+                (unsigned long long)f->n_inline_ticks);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);
