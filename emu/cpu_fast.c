@@ -367,8 +367,10 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
     if (c->cycles >= c->deadline && !sig_light(c)) return FAST_DEADLINE;
     unsigned k = 0, kept = it != NULL;
     while (c->in_rep) {
-        if (c->stop) {
-            c->fabort = 1; /* the run stops between two iterations */
+        if (c->stop | c->nmi | (c->intr & (c->flags >> 9))) {
+            /* the run stops between two iterations, or an interrupt is due there (the light
+             * events met may have raised one): the run loop's boundary takes it */
+            c->fabort = 1;
             return FAST_NODES;
         }
         if (kept) { /* the state between two iterations, while all of them can be kept */
@@ -389,7 +391,7 @@ static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
 #define FAST_NODES_MAX 32 /* (the search for a deadline's node takes five steps) */
 #define FAST_VARIANTS 4 /* blocks from the same state at most (recorded where nodes disagree) */
 #define FAST_HASH_BITS 16
-#define FAST_ARENA_BYTES (16u << 20)
+#define FAST_ARENA_BYTES (64u << 20)
 
 typedef struct FNode {
     /* what the replay loop reads for every node (in its first cache line) */
@@ -423,6 +425,7 @@ typedef struct FBlock {
     uint16_t cs, ip;
     uint32_t n;
     uint8_t decoded;      /* no generic node in it: IF changes nowhere in it, no shadow follows */
+    uint8_t dead;         /* dropped (its first node became a tail): never found again */
     uint8_t to_model;     /* it was recorded up to an instruction at to_cs:to_ip that is left to
                            * the model (fast_model_only_at), or that is its tail */
     uint16_t to_cs, to_ip;
@@ -462,6 +465,7 @@ typedef struct EmuFast {
     uint64_t n_rep_runs, n_rep_iters; /* emu_fast_rep: runs of a REP's steady state, iterations */
     FRepSeen rep;
     uint64_t n_trap_runs, n_trap_slices; /* fast_trap_repeat: its runs, the slices taken */
+    uint64_t n_generic; /* nodes replayed by cpu_null.c's copy */
     uint64_t n_inline_ticks; /* runs of repeats (emu_fast_rep, fast_trap_repeat) that took ticks */
     FTrapSeen trap;
     uint64_t n_tails, n_tail_fills, n_tail_runs; /* tails recorded, ends learnt, runs replayed */
@@ -494,7 +498,7 @@ static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
 
 static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
     for (FBlock *b = f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
-        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
+        if (b->ip == ip && b->cs == cs && !b->dead && !memcmp(&b->key, k, sizeof *k)) return b;
     return NULL;
 }
 
@@ -502,7 +506,7 @@ static FBlock *fb_lookup(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k) {
  * key (cs, ip, k). */
 static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, const FRel *k) {
     for (b = b ? b->hnext : f->hash[fb_hash(cs, ip, k)]; b; b = b->hnext)
-        if (b->ip == ip && b->cs == cs && !memcmp(&b->key, k, sizeof *k)) return b;
+        if (b->ip == ip && b->cs == cs && !b->dead && !memcmp(&b->key, k, sizeof *k)) return b;
     return NULL;
 }
 
@@ -526,6 +530,7 @@ static FBlock *fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, uns
     b->ip = ip;
     b->n = n;
     b->to_model = (uint8_t)(to_model || tail);
+    b->dead = 0;
     b->tail = NULL;
     if (tail) {
         b->tail = (FTail *)((uint8_t *)b + body);
@@ -1135,6 +1140,41 @@ static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_
         done += (unsigned)((n) - from);                                                             \
     } while (0)
 
+/* The replay at tail t (its block's nodes run, at clock *now): fast_tail_try, and where it ran,
+ * what follows it: the clock, the observer (obs: the loop's copy calls it; insns the count
+ * before it), the check (verify), the state after it (*state) and the block that begins there
+ * (*next; NULL if none: to be recorded). Out of the loop's way, which it does not slow. */
+static NOINLINE int fast_tail_step(EmuCpu *c, EmuFast *f, FTail *t, uint64_t *now, uint64_t deadline,
+                                   const FRel **state, FBlock **next, int obs, uint64_t insns, int verify) {
+    FTailEnd *e;
+    uint64_t dt;
+    const int r = fast_tail_try(c, t, *now, deadline, &e, &dt);
+    if (r != FT_DONE) return r;
+    *now += dt;
+    if (obs && c->observe) {
+        c->cycles = *now;
+        c->instructions = insns + 1;
+        c->insn_cs = t->node.cs;
+        c->insn_ip = t->node.ip;
+        c->inhibit = 0;
+        c->trap_next = 0;
+        c->observe(c->observe_ctx, c, EMU_OBS_INSN);
+    }
+    if (UNLIKELY(verify)) {
+        c->cycles = *now;
+        vf_tail(f, c, &e->after);
+    }
+    *state = &e->after;
+    f->n_tail_runs++;
+    FBlock *nx = e->next;
+    if (!nx || nx->ip != c->ip || nx->cs != CS) {
+        nx = fb_lookup(f, CS, c->ip, &e->after);
+        e->next = nx;
+    }
+    *next = nx;
+    return FT_DONE;
+}
+
 /* Replay from a plain boundary: block after block, as long as the nodes agree. Where a node
  * does not (a jump the other way, another operand parity), the other blocks recorded from the
  * same state are tried, else a new one is recorded from there; where the run goes somewhere
@@ -1343,6 +1383,7 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
                 c->fpend = 0;
                 c->fabort = 0;
                 emu_null_node(c);
+                f->n_generic++;
                 if (UNLIKELY(c->fabort || c->fsig != nd->sig)) {
                     fs_undo(f, c, &sv);
                     goto disagrees;
@@ -1411,32 +1452,17 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         if (UNLIKELY(blk->to_model) && c->ip == blk->to_ip && CS == blk->to_cs) {
             if (!blk->tail) goto to_model;
             /* its tail: whole, if what it does is known and it ends before the deadline */
-            FTail *const t = blk->tail;
             FAST_DEFER_SETTLE();
-            FTailEnd *e;
-            uint64_t dt;
-            const int r = fast_tail_try(c, t, now, deadline, &e, &dt);
+            FBlock *nx;
+            const int r = fast_tail_step(c, f, blk->tail, &now, deadline, &state, &nx, obs, insn0 + done, verify);
             if (r == FT_MODEL) goto to_model;
             if (r == FT_FILL) {
-                tail = t;
+                tail = blk->tail;
                 goto fill;
             }
-            now += dt;
-            FAST_OBSERVE(&t->node, 0, now);
-            if (UNLIKELY(verify)) {
-                c->cycles = now;
-                vf_tail(f, c, &e->after);
-            }
-            last = &t->node;
-            state = &e->after;
+            last = &blk->tail->node;
             done++;
-            f->n_tail_runs++;
-            FBlock *nx = e->next;
-            if (!nx || nx->ip != c->ip || nx->cs != CS) {
-                nx = fb_lookup(f, CS, c->ip, state);
-                if (!nx) goto record;
-                e->next = nx;
-            }
+            if (!nx) goto record;
             blk = nx;
             nd = blk->node;
             continue;
@@ -1463,10 +1489,16 @@ static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
         nd = blk->node;
         continue;
     disagrees: /* node nd did not agree (nothing changed): another block from this state? */
-        if (nd->dec.kind == FK_REP_MOVSB) fast_tail_variable(f->variable, nd->lin); /* (its count) */
+        if (nd->dec.kind == FK_REP_MOVSB || nd->dec.kind == FK_MULDIV) {
+            /* its count, or its clocks, vary here: a tail from now on (fast_tail_at), and a block
+             * that begins with it is dropped */
+            fast_tail_variable(f->variable, nd->lin);
+            if (nd == blk->node) blk->dead = 1;
+        }
         if (dfr && lg_n && nd == blk->node && --lg_n == 0) deadline = c->deadline; /* (an empty pass) */
         {
-            FBlock *other = nd == blk->node ? blk : NULL; /* (after it in the chain, or from the head) */
+            /* (after it in the chain, or from the head) */
+            FBlock *other = nd == blk->node && !blk->dead ? blk : NULL;
             FAST_REACHED(nd);
             blk = fb_next_same(f, other, CS, c->ip, state);
             if (!blk) {
@@ -1671,7 +1703,7 @@ void emu_fast_free(void *fast) {
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
-                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats\n",
+                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -1682,7 +1714,7 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
                 (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
-                (unsigned long long)f->n_inline_ticks);
+                (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);
