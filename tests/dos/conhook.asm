@@ -45,10 +45,7 @@ main:   call    prelude
         call    crlf
         mov     si, SAVE
         mov     di, SAVE + 4002
-        mov     cx, 4002
-        push    ds
-        pop     es
-        repe    cmpsb
+        call    compare
         jne     .differs
         PRINT   "screens: the same with the hook (one AH=0Eh a character) and without (runs)", 13, 10
         EXIT    0
@@ -95,42 +92,7 @@ writes: mov     dx, s09                 ; 09h: tabs (cooked: to 8 columns), BS, 
         int     0x21
         ret
 
-; The same start for both passes: mode 3 (a clear screen), attribute 1Eh at the start of the
-; bottom row (which scrolling fills new rows with), the cursor at 0,0.
-prelude:
-        mov     ax, 0x0003
-        int     0x10
-        mov     ah, 0x02
-        xor     bh, bh
-        mov     dx, 0x1800
-        int     0x10
-        mov     ax, 0x095A
-        mov     bx, 0x001E
-        mov     cx, 3
-        int     0x10
-        mov     ah, 0x02
-        xor     bh, bh
-        xor     dx, dx
-        int     0x10
-        ret
-
-; grab: page 0 (B800:0000, 4000 bytes) and the cursor word (0040:0050) to DS:DI
-grab:   push    ds
-        push    es
-        push    ds
-        pop     es
-        mov     ax, 0xB800
-        mov     ds, ax
-        xor     si, si
-        mov     cx, 2000
-        rep     movsw
-        mov     ax, 0x40
-        mov     ds, ax
-        mov     si, 0x50
-        movsw
-        pop     es
-        pop     ds
-        ret
+%include "screengrab.inc"
 
 old10:  dw      0, 0
 count:  dw      0

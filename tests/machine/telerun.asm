@@ -47,10 +47,7 @@ main:   cli                             ; no timer interrupt inside the timed ca
         call    grab
         mov     si, SAVE
         mov     di, SAVE + 4002
-        mov     cx, 4002
-        push    ds
-        pop     es
-        repe    cmpsb
+        call    compare
         jne     .differs
         call    crlf
         PRINT   "run draws as AH=0Eh: same video memory and cursor"
@@ -136,50 +133,7 @@ timed:  push    cx
         call    crlf
         ret
 
-; The same start for both: mode 3 (a clear screen), three 'Z' with attribute 1Eh at the start
-; of the bottom row (scrolling fills new rows with that row's attribute), the cursor at 0,0.
-prelude:
-        push    ax
-        push    bx
-        push    cx
-        push    dx
-        mov     ax, 0x0003
-        int     0x10
-        mov     ah, 0x02
-        xor     bh, bh
-        mov     dx, 0x1800
-        int     0x10
-        mov     ax, 0x095A
-        mov     bx, 0x001E
-        mov     cx, 3
-        int     0x10
-        mov     ah, 0x02
-        xor     bh, bh
-        xor     dx, dx
-        int     0x10
-        pop     dx
-        pop     cx
-        pop     bx
-        pop     ax
-        ret
-
-; grab: page 0 (B800:0000, 4000 bytes) and the cursor word (0040:0050) to DS:DI
-grab:   push    ds
-        push    es
-        push    ds
-        pop     es
-        mov     ax, 0xB800
-        mov     ds, ax
-        xor     si, si
-        mov     cx, 2000
-        rep     movsw
-        mov     ax, 0x40
-        mov     ds, ax
-        mov     si, 0x50
-        movsw
-        pop     es
-        pop     ds
-        ret
+%include "screengrab.inc"
 
 t0:     dw      0, 0
 
