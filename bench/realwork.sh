@@ -52,7 +52,6 @@ done
 peers=()
 if [ -n "$emu2" ]; then emu2=$(abs "$emu2"); [ -x "$emu2" ] || die "--emu2 $emu2 is not an executable"; peers+=(emu2); fi
 if [ -n "$dosbox" ]; then
-  declare -F dosbox_cmd >/dev/null || die "--dosbox: not supported yet"
   dosbox=$(command -v "$dosbox" || abs "$dosbox"); [ -x "$dosbox" ] || die "--dosbox $dosbox is not an executable"; peers+=(dosbox)
 fi
 [ "$callgrind" = 0 ] || command -v valgrind >/dev/null || die "--callgrind needs valgrind"
@@ -64,12 +63,16 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 seeds=$tmp/seed
 mkdir -p "$seeds"
 workloads_make "$MSDOS_TREE" "$root/bench" "$seeds"
 configs=(emu86 profil nocache "${peers[@]}")
 # shellcheck source=bench/realwork_run.sh
 . bench/realwork_run.sh
+# shellcheck source=bench/realwork_dosbox.sh
+. bench/realwork_dosbox.sh
 
 # Reference runs, in WORKLOADS' order (link needs masm1's object, mathc needs cl's program):
 # emu86 default, whose outputs every later run must give.
@@ -94,6 +97,7 @@ done
 
 # The timed rounds.
 for r in $(seq "$rounds"); do
+  [ -z "$dosbox" ] || dosbox_time_null
   for w in $sel; do
     for c in "${configs[@]}"; do
       d=$tmp/run/$c.$w

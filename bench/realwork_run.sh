@@ -53,7 +53,7 @@ run_one() {
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086 # ENV2 is words (NAME=VALUE ...)
   (cd "$cwd" && export EMU2_DRIVE_C="$d/drive" ${ENV2[$w]:-} &&
-    exec timeout 600 "${cmd[@]}" <"$in" >"$d/out" 2>"$d/err") && rc=0 || rc=$?
+    exec timeout --foreground 600 "${cmd[@]}" <"$in" >"$d/out" 2>"$d/err") && rc=0 || rc=$?
   t1=$(date +%s.%N)
   echo "$rc" >"$d/rc"
   case $c in emu86|profil|nocache) split_stats "$d" ;; esac
