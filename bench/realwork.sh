@@ -13,7 +13,8 @@
 # cache's gain; each peer's time and the ratio emu86 --profil / peer. Headline: the geometric
 # mean over the real workloads of peer time / emu86 --profil time (the speedup; issue 19 wants
 # at least 1.5 against emu2). --callgrind adds callgrind's host instructions per emulated
-# instruction (emu86 default; deterministic; slow). Every run's outputs are checked: emu86's
+# instruction (emu86, --profil, --no-block-cache; deterministic: steadier than the times on a
+# loaded host; slow: about 15 minutes). Every run's outputs are checked: emu86's
 # against its first run, byte for byte (clocks and instruction counts too, and the .PRF
 # across rounds), each peer's against emu86 (bench/same_output.py --peer names the harmless
 # differences it had to allow). Appends the table to bench/RESULTS.md (not with --no-append).
@@ -38,28 +39,32 @@ while [ $# -gt 0 ]; do
   esac
 done
 abs() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
-emu86=$(abs "$B/emu86") CPUBENCH20=$(abs "$B/bench/cpubench20.com")
-MSDOS_TREE=$(abs "${EMU86_MSDOS_TREE:-../shared/testdata/ms-dos}")
-for f in "$emu86" "$CPUBENCH20"; do
-  [ -e "$f" ] || die "$f is missing: build first (scripts/build.sh)"
-done
-command -v python3 >/dev/null || die "python3 is needed (the input generators)"
 # shellcheck source=bench/workloads.sh
 . bench/workloads.sh
-for f in $(workloads_needs); do
-  [ -f "$MSDOS_TREE/$f" ] || die "$MSDOS_TREE/$f is missing: the MS-DOS tools (../shared/testdata/ms-dos, or EMU86_MSDOS_TREE) are needed"
-done
+# the options first, then what the runs need
 peers=()
-if [ -n "$emu2" ]; then emu2=$(abs "$emu2"); [ -x "$emu2" ] || die "--emu2 $emu2 is not an executable"; peers+=(emu2); fi
-if [ -n "$dosbox" ]; then
-  dosbox=$(command -v "$dosbox" || abs "$dosbox"); [ -x "$dosbox" ] || die "--dosbox $dosbox is not an executable"; peers+=(dosbox)
+if [ -n "$emu2" ]; then
+  emu2=$(abs "$emu2"); { [ -f "$emu2" ] && [ -x "$emu2" ]; } || die "--emu2 $emu2 is not an executable"; peers+=(emu2)
 fi
-[ "$callgrind" = 0 ] || command -v valgrind >/dev/null || die "--callgrind needs valgrind"
+if [ -n "$dosbox" ]; then
+  dosbox=$(command -v "$dosbox" || abs "$dosbox")
+  { [ -f "$dosbox" ] && [ -x "$dosbox" ]; } || die "--dosbox $dosbox is not an executable"; peers+=(dosbox)
+fi
 sel=$WORKLOADS
 if [ -n "$only" ]; then
   for w in $only; do [[ " $WORKLOADS " == *" $w "* ]] || die "no workload $w (there are: $WORKLOADS)"; done
   sel=$only
 fi
+[ "$callgrind" = 0 ] || command -v valgrind >/dev/null || die "--callgrind needs valgrind"
+emu86=$(abs "$B/emu86") CPUBENCH20=$(abs "$B/bench/cpubench20.com")
+for f in "$emu86" "$CPUBENCH20"; do
+  [ -e "$f" ] || die "$f is missing: build first (scripts/build.sh)"
+done
+command -v python3 >/dev/null || die "python3 is needed (the input generators)"
+MSDOS_TREE=$(abs "${EMU86_MSDOS_TREE:-../shared/testdata/ms-dos}")
+for f in $(workloads_needs); do
+  [ -f "$MSDOS_TREE/$f" ] || die "$MSDOS_TREE/$f is missing: the MS-DOS tools (../shared/testdata/ms-dos, or EMU86_MSDOS_TREE) are needed"
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -107,7 +112,9 @@ for r in $(seq "$rounds"); do
     done
   done
 done
-[ "$callgrind" = 0 ] || for w in $sel; do ir_one "$w"; done
+if [ "$callgrind" = 1 ]; then
+  for w in $sel; do for c in emu86 profil nocache; do ir_one "$c" "$w"; done; done
+fi
 
 # shellcheck source=bench/realwork_report.sh
 . bench/realwork_report.sh

@@ -3,7 +3,7 @@
 #   run_one CONFIG NAME DIR    a fresh copy of the drive in DIR/drive, the run with DIR/out,
 #                              DIR/err, DIR/rc (and DIR/stats from emu86); prints the seconds
 #   check_run CONFIG NAME DIR ROUND   DIR against the reference run; false if emu86's differs
-#   ir_one NAME                callgrind's Ir per emulated instruction into $tmp/ir.NAME
+#   ir_one CONFIG NAME         callgrind's Ir per emulated instruction into $tmp/ir.CONFIG.NAME
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # set by realwork.sh
 EPOCH=1988-10-10T10:10:10   # a two-digit month and day: dates as wide as in most of the year
@@ -78,7 +78,7 @@ check_run() {
       fi
       if [ -n "$bad" ]; then
         echo "realwork: $w, $c, round $r: not the first run's:$bad" >&2
-        echo "$c round $r:$bad" >>"$tmp/bad.$w"
+        echo "$c:$bad" >>"$tmp/bad.$w"
         return 1
       fi ;;
     *) python3 bench/same_output.py --peer "$ref" "$d" >>"$tmp/peer.$c.$w" || true ;;
@@ -86,11 +86,11 @@ check_run() {
 }
 
 ir_one() {
-  local w=$1 d=$tmp/ir/$1 cmd cwd in
+  local c=$1 w=$2 d=$tmp/ir/$1.$2 cmd cwd in
   rm -rf "$d"; mkdir -p "$d"; cp -r "$seeds/$w" "$d/drive"
-  build_cmd emu86 "$w" "$d"
+  build_cmd "$c" "$w" "$d"
   (cd "$cwd" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "${cmd[@]}" <"$in" \
     >/dev/null 2>"$d/err") || true
   awk '/I +refs:/ {gsub(",", "", $NF); i = $NF} $1 == "instructions" {n = $2}
-    END {if (i && n) printf "%.1f\n", i / n; else print "failed"}' "$d/err" >"$tmp/ir.$w"
+    END {if (i && n) printf "%.1f\n", i / n; else print "failed"}' "$d/err" >"$tmp/ir.$c.$w"
 }
