@@ -7,11 +7,8 @@
 #   generators.sh SOURCE_DIR
 set -u
 bench=$1/bench
-command -v python3 >/dev/null || { echo "SKIPPED: no python3 (bench/'s scripts need it)"; exit 77; }
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=tests/bench/setup.sh
+. "$(dirname "$0")/setup.sh"
 
 # check FILE SHA256 MIN-LINES MAX-LINES: the digest, CR LF on every line, the line count
 check() {

@@ -6,11 +6,8 @@
 #   same_output.sh SOURCE_DIR
 set -u
 tool=$1/bench/same_output.py
-command -v python3 >/dev/null || { echo "SKIPPED: no python3 (bench/'s scripts need it)"; exit 77; }
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=tests/bench/setup.sh
+. "$(dirname "$0")/setup.sh"
 
 # mk NAME: a run folder with a drive, from the fixed base
 mk() {
