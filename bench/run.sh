@@ -16,11 +16,23 @@
 #     16 MiB (2 bytes of code a counter), 1 OSF/1 range against 16 covering 1 MiB, and runs of
 #     half the clocks (the cost should halve: linear in emulated cycles).
 #     BENCH_CALLGRIND=0 skips it.
-#   bench/run.sh [BUILD_DIR]        (default: build; build it first: scripts/build.sh)
+# Then bench/realwork.sh: real programs (MASM, CL, LINK, SORT, FIND, a C program's MUL/DIV),
+# with the peers given (--emu2 PATH, --dosbox PATH) timed in the same rounds; BENCH_REALWORK=0
+# skips it, --callgrind is passed on to it.
+#   bench/run.sh [--emu2 PATH] [--dosbox PATH] [--callgrind] [BUILD_DIR]
+#                                   (default: build; build it first: scripts/build.sh)
 # A measurement, not a test: nothing in ctest depends on the host's speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-B=${1:-build}
+B=build realwork=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --emu2|--dosbox) [ $# -ge 2 ] || { echo "bench: $1 needs a path" >&2; exit 2; }; realwork+=("$1" "$2"); shift 2 ;;
+    --callgrind) realwork+=("$1"); shift ;;
+    -*) echo "bench: unknown option $1" >&2; exit 2 ;;
+    *) B=$1; shift ;;
+  esac
+done
 runner="$B/tests/machine/guestrun"
 guest="$B/bench/cpubench.bin"
 emu86="$B/emu86"
@@ -191,3 +203,4 @@ printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
   profiler_cost
   echo '```'
 } | tee -a bench/RESULTS.md
+[ "${BENCH_REALWORK:-1}" = 0 ] || bench/realwork.sh "${realwork[@]}" "$B"

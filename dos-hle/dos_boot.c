@@ -24,6 +24,8 @@ void dos_init_memory_map(Dos *d) {
         wr8(d, lin(DOS_IO_SEG, 0) + i, dos_stubs_bin[i]);
     for (int i = 0; i < IO_N; i++) d->io_entry[i] = rd16(d, lin(DOS_IO_SEG, (uint16_t)(2 * i)));
     for (int i = 0; i < DE_N; i++) d->dos_entry[i] = rd16(d, lin(DOS_CODE_SEG, (uint16_t)(2 * i)));
+    wr16(d, lin(DOS_IO_SEG, d->io_entry[IO_ROM_RUN]), EMU_ROM_TELETYPE_RUN);
+    wr16(d, lin(DOS_IO_SEG, (uint16_t)(d->io_entry[IO_ROM_RUN] + 2)), EMU_ROM_SEG);
 
     /* vectors */
     dos_set_vector(d, 0x20, DOS_CODE_SEG, d->dos_entry[DE_INT20]);

@@ -8,12 +8,21 @@
 
 /* ---- CON output ---- */
 
-/* A character on the screen: through the ROM, as DOS's CON driver does it (the device layer
- * calls INT 10h AH=0Eh; its clocks are the ROM's), or from C while a console read echoes
- * keys (so that a person typing sees each key at once) and with the cost model off. */
+/* INT 10h's vector is the ROM's handler: no program or TSR hooked it to see the characters. */
+static bool video_is_rom(const Dos *d) {
+    return rd16(d, 0x10 * 4) == EMU_ROM_INT10 && rd16(d, 0x10 * 4 + 2) == EMU_ROM_SEG;
+}
+
+/* A character on the screen: through the ROM, as DOS's CON driver does it, its clocks the
+ * ROM's. While INT 10h's vector is the ROM's, the characters of a call go in runs to the ROM's
+ * teletype run (one device step and one ROM call for up to 256, drawn by the same teletype as
+ * AH=0Eh); when a program hooked INT 10h, one INT 10h AH=0Eh per character, so that the hook
+ * sees each as under MS-DOS. From C while a console read echoes keys (so that a person typing
+ * sees each key at once) and with the cost model off. */
 static void con_char_screen(Dos *d, uint8_t ch) {
     if (!d->costs.off && !d->echo_now) {
-        dos_step(d, STEP_INT10, (uint16_t)(0x0E00 | ch), 0x0007, 0, 0, d->costs.io_char);
+        if (video_is_rom(d)) dos_step_con_char(d, ch);
+        else dos_step(d, STEP_INT10, (uint16_t)(0x0E00 | ch), 0x0007, 0, 0, d->costs.io_char);
         return;
     }
     emu_bios_teletype(d->m, ch);

@@ -14,6 +14,7 @@ static DosCall *push_call(Dos *d, EmuCpu *c) {
     memcpy(k->entry_sreg, c->sreg, sizeof k->sreg);
     k->set_flags = k->clear_flags = 0;
     k->nsteps = k->pos = 0;
+    k->ntext = 0;
     k->ctrl_c = false;
     k->note = -1;
     d->call = k;
@@ -109,7 +110,7 @@ static uint32_t int21(Dos *d, EmuCpu *c) {
 
 static uint32_t io_step(Dos *d, EmuCpu *c) {
     static const uint8_t target[] = {IO_RUN, IO_CALL10, IO_CALL16, IO_CALL1A, IO_CALL13,
-                                     IO_CALL17, IO_CALL14};
+                                     IO_CALL17, IO_CALL14, IO_CALL_RUN};
     DosCall *k = d->call;
     emu_machine_quiet_teletype(d->m, false);
     if (!k || k->pos >= k->nsteps) {
@@ -125,6 +126,12 @@ static uint32_t io_step(Dos *d, EmuCpu *c) {
     c->r.w[EMU_CX] = s->cx;
     c->r.w[EMU_DX] = s->dx;
     c->r.w[EMU_DI] = d->io_entry[target[s->kind]];
+    if (s->kind == STEP_CON_RUN) {
+        /* the run's characters in CON's buffer, for the ROM (DS:SI, CX) */
+        dos_write_mem(d, DOS_IO_SEG, d->io_entry[IO_CON_BUF], k->text + s->text, s->cx);
+        c->sreg[EMU_DS] = DOS_IO_SEG;
+        c->r.w[EMU_SI] = d->io_entry[IO_CON_BUF];
+    }
     return s->io_cost;
 }
 

@@ -45,7 +45,7 @@ enum {
 };
 /* entry tables at the start of each stub area */
 enum { IO_RUN, IO_CALL10, IO_CALL16, IO_CALL1A, IO_CALL13, IO_CALL17, IO_CALL14, IO_INT29,
-       IO_DEV_RETF, IO_N };
+       IO_DEV_RETF, IO_CALL_RUN, IO_ROM_RUN, IO_CON_BUF, IO_CON_BUF_END, IO_N };
 enum { DE_INT20, DE_INT21, DE_INT21_FINISH, DE_CTRLC, DE_INT22_ROOT, DE_INT23, DE_INT24,
        DE_INT25, DE_INT26, DE_INT27, DE_INT28, DE_INT2F, DE_IRET, DE_CALL5, DE_N };
 
@@ -73,11 +73,15 @@ typedef struct DosSft {
 } DosSft;
 
 /* ---- an INT 21h in progress ---- */
-enum { STEP_NONE = 0, STEP_INT10, STEP_INT16, STEP_INT1A, STEP_INT13, STEP_INT17, STEP_INT14 };
+/* STEP_CON_RUN: CX characters of CON output (the call's text from `text` on) for the ROM's
+ * teletype run, through CON's buffer in the I/O area. */
+enum { STEP_NONE = 0, STEP_INT10, STEP_INT16, STEP_INT1A, STEP_INT13, STEP_INT17, STEP_INT14,
+       STEP_CON_RUN };
 typedef struct DosStep {
     uint8_t kind;
     uint16_t ax, bx, cx, dx;
     uint32_t io_cost;
+    uint32_t text;
 } DosStep;
 
 typedef struct DosCall {
@@ -86,6 +90,8 @@ typedef struct DosCall {
     uint16_t set_flags, clear_flags; /* caller flags to set / clear in the IRET frame */
     DosStep *steps;
     int nsteps, cap, pos;
+    uint8_t *text;           /* the characters of the call's CON runs */
+    uint32_t ntext, textcap;
     bool ctrl_c;             /* Ctrl-C seen: INT 23h after the steps */
     int note;                /* the caller's DosLastCall slot, given its results at the end */
     uint16_t note_psp;
@@ -170,9 +176,9 @@ struct Dos {
     uint8_t line[130];       /* a CON line being handed out by handle reads */
     unsigned line_len, line_pos;
     int pending_scan;        /* the scan code of an extended key, read next (or -1) */
-    bool swallow_lf;
+    bool swallow_lf;         /* a redirected line ended with CR: skip an LF that follows */
     bool con_eof;            /* the last CON key read found the input at its end */
-    bool echo_now;           /* console echo written at once (a console read is going on) */         /* a redirected line ended with CR: skip an LF that follows */
+    bool echo_now;           /* console echo written at once (a console read is going on) */
 
     /* time: centiseconds added to the clock by AH=2Bh/2Dh */
     int64_t time_adjust;
@@ -241,6 +247,9 @@ void dos_set_zf(Dos *d, bool on);
 
 /* ---- device-layer steps of the current call ---- */
 void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint16_t dx, uint32_t io_cost);
+/* One character of CON output for the screen in the call's current run (a new run after
+ * another step, or when the run has as many as CON's buffer holds): io_char each. */
+void dos_step_con_char(Dos *d, uint8_t ch);
 
 /* ---- dos_main.c ---- */
 bool dos_drive_valid(const Dos *d, int drive /* 0 = A */);

@@ -79,7 +79,10 @@ void dos_free(Dos *d) {
         if (d->rootfd[i] >= 0) close(d->rootfd[i]);
     for (int i = 0; i < DOS_SFT_MAX; i++)
         if (d->sft[i].kind == SFT_FILE && d->sft[i].fd >= 0) close(d->sft[i].fd);
-    for (int i = 0; i < DOS_CALL_DEPTH; i++) free(d->calls[i].steps);
+    for (int i = 0; i < DOS_CALL_DEPTH; i++) {
+        free(d->calls[i].steps);
+        free(d->calls[i].text);
+    }
     dos_disk_changed(d);
     free(d->prog_host);
     free(d->prog);
@@ -301,5 +304,28 @@ void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint1
         c->steps = n;
         c->cap = cap;
     }
-    c->steps[c->nsteps++] = (DosStep){kind, ax, bx, cx, dx, io_cost};
+    c->steps[c->nsteps++] = (DosStep){kind, ax, bx, cx, dx, io_cost, 0};
+}
+
+void dos_step_con_char(Dos *d, uint8_t ch) {
+    DosCall *c = d->call;
+    if (c->ntext == c->textcap) {
+        uint32_t cap = c->textcap ? c->textcap * 2 : 1024;
+        uint8_t *n = realloc(c->text, cap);
+        if (!n) return;
+        c->text = n;
+        c->textcap = cap;
+    }
+    DosStep *last = c->nsteps ? &c->steps[c->nsteps - 1] : NULL;
+    unsigned max = (unsigned)(d->io_entry[IO_CON_BUF_END] - d->io_entry[IO_CON_BUF]);
+    if (!last || last->kind != STEP_CON_RUN || last->cx >= max) {
+        int n = c->nsteps;
+        dos_step(d, STEP_CON_RUN, 0, 0, 0, 0, 0);
+        if (c->nsteps == n) return;
+        last = &c->steps[n];
+        last->text = c->ntext;
+    }
+    c->text[c->ntext++] = ch;
+    last->cx++;
+    last->io_cost += d->costs.io_char;
 }

@@ -5,7 +5,8 @@
 ; the registered stub regions). A trap's clocks are spent at the trap's own address, so a
 ; profiling tick during a service lands in the layer whose stub is running: the DOS layer
 ; here, the device layer in the I/O area, the ROM BIOS when the device layer calls it (real
-; INT 10h/16h/1Ah calls, as IO.SYS made them).
+; INT 10h/16h/1Ah calls, as IO.SYS made them, and the far call of the ROM's teletype run that
+; draws a run of CON output while INT 10h is the ROM's).
 ;
 ; Each area begins with a table of entry offsets that dos_stubs.c reads (same order as there).
 ; Service numbers 40h-4Fh: DOS layer; 50h-5Fh: device layer. Keep in sync with dos_internal.h.
@@ -24,7 +25,7 @@ DOS_SEG         equ 0x0100
         section io start=0 vstart=0
 io_table:
         dw      io_run, io_call10, io_call16, io_call1a, io_call13, io_call17, io_call14
-        dw      int29, dev_retf
+        dw      int29, dev_retf, io_call_run, rom_run, con_buf, con_buf_end
 
 ; Run the device-layer steps of the current DOS call: each trap charges the step's device
 ; cost; ZF=1 when no step is left, else DI is where to go (a ROM call, or io_run again).
@@ -52,6 +53,14 @@ io_call14:
         int     0x14
         jmp     io_run
 
+; A run of CON output for the screen: CX characters at DS:SI (con_buf), drawn by the ROM's
+; teletype run in one call (the step is made only while INT 10h's vector is the ROM's).
+io_call_run:
+        call    far [cs:rom_run]
+        jmp     io_run
+rom_run:
+        dw      0, 0            ; the ROM's teletype run (EMU_ROM_TELETYPE_RUN): set at boot
+
 ; INT 29h: fast console output (CON's own entry). The trap charges the device cost and sets
 ; ZF when it wrote the character itself (console output not on the screen path).
 int29:  sti
@@ -70,6 +79,12 @@ int29:  sti
 dev_retf:
         retf
 
+; CON's buffer: the characters of a run of output, copied here by the step that hands them to
+; the ROM (at most its size: 256).
+        times   0x800 - ($ - $$) db 0
+con_buf:
+        times   0x100 db 0
+con_buf_end:
         times   0x900 - ($ - $$) db 0
 
 ; ------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 enum {
     SVC_VIDEO = 0x10, SVC_EQUIP, SVC_MEMSIZE, SVC_DISK, SVC_SERIAL, SVC_SYSTEM, SVC_KEYBOARD,
     SVC_PRINTER, SVC_BASIC, SVC_BOOT, SVC_TIME,
-    SVC_POST = 0x20, SVC_NO_BOOT = 0x21,
+    SVC_POST = 0x20, SVC_NO_BOOT = 0x21, SVC_TELETYPE_RUN = 0x22,
 };
 
 /* Set or clear a flag in the caller's flags image (the INT frame at SS:SP: IP, CS, FLAGS). */
@@ -89,6 +89,7 @@ uint32_t bios_service(EmuMachine *m, uint8_t svc) {
     EmuCpu *c = &m->cpu;
     switch (svc) {
     case SVC_VIDEO: return bios_video(m);
+    case SVC_TELETYPE_RUN: return bios_teletype_run(m);
     case SVC_EQUIP: AX = m_rd16(m, BDA + 0x10); return COST_BIOS_CALL;
     case SVC_MEMSIZE: AX = m_rd16(m, BDA + 0x13); return COST_BIOS_CALL;
     case SVC_DISK:

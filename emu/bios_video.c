@@ -5,7 +5,8 @@
 
 #include <string.h>
 
-/* Clocks charged (in the ROM, so profiling ticks count as hit_high). Documented in README. */
+/* Clocks charged (in the ROM, so profiling ticks count as hit_high). Documented in
+ * docs/machine.md; emu.h says those of the teletype run (EMU_ROM_TELETYPE_RUN). */
 #define COST_VIDEO_CALL 150
 #define COST_TELETYPE 600
 #define COST_SCROLL_LINE 700
@@ -67,6 +68,29 @@ static void set_mode(EmuMachine *m, uint8_t al) {
 
 void bios_video_init(EmuMachine *m) { set_mode(m, 3); }
 
+/* One row's cells left..right: copied from row src (src >= 0) or filled with attr:blank. A row
+ * that lies whole in RAM is moved at once; one that wraps past 1 MiB or reaches the ROM (the
+ * BIOS data area's mode, width and page size are the guest's to spoil) goes cell by cell. */
+static void scroll_row(EmuMachine *m, int page, int dst, int src, int left, int right, uint8_t attr) {
+    uint32_t to = cell(m, page, dst, left), from = src >= 0 ? cell(m, page, src, left) : 0;
+    uint32_t bytes = (uint32_t)(right - left + 1) * 2;
+    if (to + bytes <= m->cpu.rom_start && from + bytes <= m->cpu.rom_start) {
+        if (src >= 0) {
+            memmove(m->mem + to, m->mem + from, bytes);
+        } else {
+            for (uint32_t i = 0; i < bytes; i += 2) {
+                m->mem[to + i] = ' ';
+                m->mem[to + i + 1] = attr;
+            }
+        }
+        return;
+    }
+    for (int col = left; col <= right; col++) {
+        uint16_t v = src >= 0 ? m_rd16(m, cell(m, page, src, col)) : (uint16_t)(attr << 8 | ' ');
+        m_wr16(m, cell(m, page, dst, col), v);
+    }
+}
+
 /* Scroll a window up (n > 0) or down (n < 0); n = 0 clears it. */
 static void scroll(EmuMachine *m, int page, int top, int left, int bottom, int right, int n, int up, uint8_t attr) {
     int h = bottom - top + 1;
@@ -75,10 +99,7 @@ static void scroll(EmuMachine *m, int page, int top, int left, int bottom, int r
     for (int i = 0; i < h; i++) {
         int dst = up ? top + i : bottom - i;
         int src = up ? dst + n : dst - n;
-        for (int col = left; col <= right; col++) {
-            uint16_t v = (i < h - n) ? m_rd16(m, cell(m, page, src, col)) : (uint16_t)(attr << 8 | ' ');
-            m_wr16(m, cell(m, page, dst, col), v);
-        }
+        scroll_row(m, page, dst, i < h - n ? src : -1, left, right, attr);
     }
 }
 
@@ -113,6 +134,18 @@ static void teletype_attr(EmuMachine *m, int page, uint8_t ch, int attr) {
 static void teletype(EmuMachine *m, int page, uint8_t ch) { teletype_attr(m, page, ch, -1); }
 
 void emu_bios_teletype(EmuMachine *m, uint8_t ch) { teletype(m, m_rd8(m, B_PAGE), ch); }
+
+/* emu86's teletype run (EMU_ROM_TELETYPE_RUN, a far call, for DOS's CON): CX characters from
+ * DS:SI, each drawn as AH=0Eh draws it; nothing to the output sink (DOS puts the bytes in their
+ * stream), registers unchanged. A teletype's clocks per character, as CX calls of AH=0Eh take
+ * in the ROM (the call itself: its instructions). */
+uint32_t bios_teletype_run(EmuMachine *m) {
+    EmuCpu *c = &m->cpu;
+    uint16_t n = CX, ds = DS, si = SI;
+    for (uint16_t i = 0; i < n; i++)
+        teletype(m, m_rd8(m, B_PAGE), m_rd8(m, lin_addr(ds, (uint16_t)(si + i))));
+    return COST_TELETYPE * (uint32_t)n;
+}
 
 uint32_t bios_video(EmuMachine *m) {
     EmuCpu *c = &m->cpu;

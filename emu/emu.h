@@ -498,6 +498,18 @@ void emu_machine_unknown_call(EmuMachine *m, uint8_t vec, uint8_t ah, int al, co
 
 /* BIOS teletype (INT 10h AH=0Eh) from C: writes to video memory, moves the cursor, scrolls. */
 void emu_bios_teletype(EmuMachine *m, uint8_t ch);
+
+/* Entry points of the free ROM (roms-free/bios.asm), at EMU_ROM_SEG:offset.
+ * EMU_ROM_INT10: INT 10h's handler (the IBM PC's entry point, where the ROM points the vector).
+ * EMU_ROM_TELETYPE_RUN: emu86's own, a far call that draws CX characters from DS:SI as CX calls
+ * of INT 10h AH=0Eh would draw them (the same teletype on the active page: CR, LF, BS, BEL,
+ * wrapping, scrolling), copies nothing to the output sink, leaves every register as it was, and
+ * takes 600 x CX clocks (a teletype's per character, as CX calls of AH=0Eh take in the ROM),
+ * spent in the ROM, besides the call's instructions. DOS's CON driver hands it its output in
+ * runs while INT 10h's vector is EMU_ROM_INT10 (docs/dos.md). */
+#define EMU_ROM_SEG 0xF000u
+#define EMU_ROM_INT10 0xF065u
+#define EMU_ROM_TELETYPE_RUN 0xF070u
 /* The current text screen as 25 lines (trailing blanks removed), NUL-terminated. */
 void emu_machine_screen_text(const EmuMachine *m, char *buf, size_t len);
 

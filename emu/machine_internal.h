@@ -131,6 +131,8 @@ uint32_t bios_service(EmuMachine *m, uint8_t svc);
 void bios_set_caller_flag(EmuMachine *m, uint16_t flag, int on);
 /* bios_video.c */
 uint32_t bios_video(EmuMachine *m);
+/* The ROM's teletype run (EMU_ROM_TELETYPE_RUN): CX characters from DS:SI. */
+uint32_t bios_teletype_run(EmuMachine *m);
 void bios_video_init(EmuMachine *m);
 /* input.c */
 void input_init(Input *in);

@@ -37,6 +37,7 @@ SVC_BOOT        equ 0x19
 SVC_TIME        equ 0x1A
 SVC_POST        equ 0x20        ; fills the BIOS data area, sets the video mode
 SVC_NO_BOOT     equ 0x21        ; the boot hook returned: nothing to run
+SVC_TELETYPE_RUN equ 0x22       ; emu86's teletype run (see teletype_run)
 
 ; ------------------------------------------------------------------------------------------
 ; Power-on self test (what is needed of it).
@@ -165,6 +166,14 @@ int17:  HLE     SVC_PRINTER
 int10:  sti
         HLE     SVC_VIDEO
         iret
+
+; emu86's teletype run, not an IBM entry point (EMU_ROM_TELETYPE_RUN in emu/emu.h): a far call
+; that draws CX characters from DS:SI as CX calls of INT 10h AH=0Eh would, in one trap whose
+; clocks are spent here. DOS's CON driver calls it while INT 10h's vector is the ROM's own.
+        AT      0xF070
+teletype_run:
+        HLE     SVC_TELETYPE_RUN
+        retf
 
         AT      0xF841
 int12:  HLE     SVC_MEMSIZE

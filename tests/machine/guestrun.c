@@ -1,8 +1,9 @@
 /* Test harness for the machine without DOS: boots the BIOS, loads a flat binary at 1000:0100
  * (like a .COM, CS=DS=ES=SS=1000h, SP=FFFEh) and runs it. The guest region is an HLE stub region
- * with two test services: F1h 40h ends the run with exit status AL; F1h 41h prints
- * "cycles N" (CPU clocks so far) on the output. With --screen, the text screen is printed at
- * the end instead of the guest's teletype output.
+ * with three test services: F1h 40h ends the run with exit status AL; F1h 41h prints
+ * "cycles N" (CPU clocks so far) on the output; F1h 42h puts the low 32 bits of that count in
+ * DX:AX (for guests that time something themselves). With --screen, the text screen is printed
+ * at the end instead of the guest's teletype output.
  *
  *   guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats] FILE
  */
@@ -36,6 +37,9 @@ static uint32_t service(void *ctx, EmuMachine *m, uint8_t svc) {
         char buf[64];
         int n = snprintf(buf, sizeof buf, "cycles %llu\r\n", (unsigned long long)c->cycles);
         emu_machine_output(m, (const uint8_t *)buf, (size_t)n);
+    } else if (svc == 0x42) {
+        c->r.w[EMU_AX] = (uint16_t)c->cycles;
+        c->r.w[EMU_DX] = (uint16_t)(c->cycles >> 16);
     }
     return 0;
 }
