@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Compares two runs of a workload for bench/realwork.sh. A run folder holds out, err (the
 guest's standard output and error, emu86's --stats lines removed), rc (exit status) and
-drive/ (the drive after the run).
+drive/ (the drive after the run). --no-err leaves stderr out (emu86 --profil's own warnings,
+about wrapped counters, are compared between its rounds instead).
 
-    same_output.py [--peer] A B
+    same_output.py [--peer] [--no-err] A B
 
 Prints "identical" (exit 0) or what differs (exit 1). With --peer (A from emu86, B from
 another emulator) it allows differences that say nothing about the work done, and prints
@@ -108,10 +109,13 @@ def compare(a, b, peer):
 def main():
     args = sys.argv[1:]
     peer = "--peer" in args
-    args = [x for x in args if x != "--peer"]
+    no_err = "--no-err" in args
+    args = [x for x in args if x not in ("--peer", "--no-err")]
     if len(args) != 2:
-        sys.exit("usage: same_output.py [--peer] A B")
+        sys.exit("usage: same_output.py [--peer] [--no-err] A B")
     needed, differs = compare(args[0], args[1], peer)
+    if no_err:
+        differs = [d for d in differs if d != "err"]
     if differs:
         print("DIFFERS: " + ", ".join(differs))
         sys.exit(1)
