@@ -510,6 +510,21 @@ static FBlock *fb_next_same(EmuFast *f, FBlock *b, uint16_t cs, uint16_t ip, con
     return NULL;
 }
 
+/* May a tick be taken after the pass through a block in which a node without a decoded form
+ * ran (fast_defer_flush)? Only if it leaves IF, TF and the interrupt shadow alone, so that the
+ * sampling rule cannot start to wait in the pass: not CLI, STI, POPF, IRET, INT, INTO, INT 3,
+ * AAM (its divide error), a load of a segment register by MOV or POP (the shadow), HLT; op is
+ * the node's opcode after any segment prefix (fk_decode), 0 where it was not read. */
+static int fast_generic_keeps_if(uint8_t op) {
+    switch (op) {
+    case 0x00: case 0xFA: case 0xFB: case 0x9D: case 0xCF: case 0xCC: case 0xCD: case 0xCE: case 0xD4:
+    case 0x8E: case 0x07: case 0x17: case 0x1F: case 0x0F: case 0xF4: case 0xF0: case 0xF2: case 0xF3:
+    case 0x26: case 0x2E: case 0x36: case 0x3E:
+        return 0;
+    default: return 1;
+    }
+}
+
 static FBlock *fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, unsigned n, int to_model,
                         uint16_t to_cs, uint16_t to_ip, const FTail *tail) {
     size_t iters = 0;
@@ -548,7 +563,10 @@ static FBlock *fb_store(EmuFast *f, uint16_t cs, uint16_t ip, const FRel *k, uns
     int defer = 1;
     for (unsigned i = 0; i < n; i++) {
         const FDec *d = &b->node[i].dec;
-        if (d->kind == FK_GENERIC) b->decoded = defer = 0;
+        if (d->kind == FK_GENERIC) {
+            b->decoded = 0;
+            if (!fast_generic_keeps_if(d->op)) defer = 0;
+        }
         /* (a REP MOVSB whose states between iterations were not kept: a tick there is the
          * interpreter's) */
         if (d->kind == FK_REP_MOVSB && !b->node[i].n_iter && b->node[i].fact > 1) defer = 0;
