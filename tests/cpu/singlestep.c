@@ -428,7 +428,7 @@ static int has_file(char **names, int n, const char *base) {
     char file[32];
     const char *key = file;
     snprintf(file, sizeof file, "%s.MOO.gz", base);
-    return bsearch(&key, names, (size_t)n, sizeof *names, cmp_str) != NULL;
+    return n > 0 && bsearch(&key, names, (size_t)n, sizeof *names, cmp_str) != NULL;
 }
 
 /* The files of the suite (but those `absent`, and with --only those not starting with `only`)
@@ -537,7 +537,7 @@ int main(int argc, char **argv) {
         }
     }
     closedir(dd);
-    qsort(names, (size_t)nnames, sizeof *names, cmp_str);
+    if (nnames) qsort(names, (size_t)nnames, sizeof *names, cmp_str);
     const int missing = missing_files(meta, names, nnames, &absent, only);
     if (missing < 0) { fprintf(stderr, "singlestep: out of memory\n"); return 2; }
     free(absent.name);
