@@ -226,7 +226,7 @@ int main(int argc, char **argv) {
     b(0xB8); w(0x2560);                        /* MOV AX,2560h */
     b(0xCD); b(0x21);                          /* INT 21h */
     b(0xBD); w(DATA);                          /* MOV BP, DATA */
-    b(0xC7); b(0x06); w(COUNTER); w(300 + rnd(700)); /* MOV WORD [COUNTER], n */
+    b(0xC7); b(0x06); w(COUNTER); w(60 + rnd(190)); /* MOV WORD [COUNTER], n */
     const unsigned top = pc;
     call(0);
     b(0xFF); b(0x0E); w(COUNTER);              /* DEC WORD [COUNTER] */
