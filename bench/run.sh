@@ -9,6 +9,8 @@
 #     with --exact-profile, each with its overhead against plain, and with --timing table;
 #   - the exact/table speed ratio, from those times and (deterministic) from callgrind counts;
 #   - start-up: emu86 running a 5-byte program that exits at once (median of 5 rounds of 40);
+#   - the profiler alone (bench/tick_cost.c): per tick, and per instruction of the exact
+#     collector;
 #   - the profiler's cost against its histogram's size, if valgrind is installed (about 2
 #     minutes): callgrind's host instructions (Ir, deterministic, unlike the time on a loaded
 #     machine) per emulated instruction, with 1 bucket against 3841 (the guest padded to
@@ -39,7 +41,8 @@ emu86="$B/emu86"
 com="$B/bench/cpubench.com"
 guest5="$B/bench/cpubench5.bin"
 com5="$B/bench/cpubench5.com"
-for f in "$runner" "$guest" "$emu86" "$com" "$guest5" "$com5"; do
+tick_cost="$B/bench/bench_tick_cost"
+for f in "$runner" "$guest" "$emu86" "$com" "$guest5" "$com5" "$tick_cost"; do
   [ -e "$f" ] || { echo "bench: $f is missing: build first (scripts/build.sh)" >&2; exit 2; }
 done
 tmp=$(mktemp -d)
@@ -171,7 +174,7 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 runner=$(abs "$runner") guest=$(abs "$guest") emu86=$(abs "$emu86") com=$(abs "$com")
-guest5=$(abs "$guest5") com5=$(abs "$com5")
+guest5=$(abs "$guest5") com5=$(abs "$com5") tick_cost=$(abs "$tick_cost")
 printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
 {
   echo
@@ -199,6 +202,7 @@ printf '\xb8\x00\x4c\xcd\x21' >"$tmp/exit.com"   # mov ax, 4C00h; int 21h
   done
   printf '%-26s %8s ms (the whole process: power-on, BIOS, DOS, a program that exits)\n' "start-up" \
     "$(printf '%s\n' "${rounds[@]}" | median)"
+  "$tick_cost"   # the profiler alone: per tick, and per instruction of the exact collector
   model_cost
   profiler_cost
   echo '```'

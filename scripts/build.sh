@@ -8,5 +8,6 @@ command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
 # CI must build (and so test) the window frontend: there a missing SDL2 is an error
 sdl=()
 [ "${CI:-}" = true ] && [ "${EMU86_NO_SDL:-0}" != 1 ] && sdl=(-DEMU86_SDL=ON)
-[ -f build/CMakeCache.txt ] || cmake -S . -B build "${gen[@]}" "${sdl[@]}" >/dev/null
+# (cmake's status lines are shown: they say what this build leaves out and why)
+[ -f build/CMakeCache.txt ] || cmake -S . -B build "${gen[@]}" "${sdl[@]}"
 cmake --build build -j2

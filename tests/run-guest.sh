@@ -1,10 +1,23 @@
 #!/bin/sh
-# Runs a guest command and compares its stdout with an expected file (CR removed).
-#   run-guest.sh EXPECTED COMMAND [ARGS...]
+# Runs a guest command; its stdout (CR removed) must equal the expected file byte for byte
+# (trailing newlines included) and its exit status must be N (default 0).
+#   run-guest.sh EXPECTED [--exit N] COMMAND [ARGS...]
 exp=$1; shift
-out=$("$@" | tr -d '\r'); status=$?
-if [ "$out" != "$(cat "$exp")" ]; then
+want=0
+if [ "$1" = --exit ]; then want=$2; shift 2; fi
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+"$@" > "$tmp/raw"; status=$?
+tr -d '\r' < "$tmp/raw" > "$tmp/out" || exit 2
+fail=0
+if ! cmp -s "$exp" "$tmp/out"; then
   echo "output differs from $exp:"
-  printf '%s\n' "$out" | diff -u "$exp" - ; exit 1
+  diff -u "$exp" "$tmp/out"
+  cmp "$exp" "$tmp/out" # (names the first differing byte, or the shorter file: a lost newline)
+  fail=1
 fi
-exit 0
+if [ "$status" != "$want" ]; then
+  echo "exit status $status, expected $want"
+  fail=1
+fi
+exit $fail

@@ -1,13 +1,18 @@
 /* Conformance runner for the SingleStepTests 8086 suite (hardware-captured, MOO format).
  *
- *   singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR
+ *   singlestep [--timing exact|table] [--eager] [--floors FILE] [--absent FILE] [--only NAME]
+ *              [--verbose N [--trace]] DIR
  *
  * Reads every *.MOO.gz in DIR and DIR/../v1/metadata.json (the masks of undefined flags), runs
  * each test (initial registers, RAM and prefetch queue; one instruction, REP iterations
  * included), and compares the final registers, flags (masked), RAM and the number of clocks
  * (the number of CYCL entries). Prints one line per file and, last, exactly:
  *     total: state P/N cycles C/N
- * With --floors, exits 1 when a file's state (or cycle) pass count is below its floor. The exact
+ * With --floors, exits 1 when a file's state (or cycle) pass count is below its floor. It also
+ * exits 1 when DIR lacks a file metadata.json lists (every opcode, or group form "80.3", that is
+ * neither a prefix nor undefined; a group with one defined form is the opcode's file alone, as
+ * 8F.MOO.gz) other than those named in the --absent file (one name a line, then why; '#'
+ * comments), or when a file holds no test: a partial copy of the suite cannot pass. The exact
  * model runs in its lazy form (biu_lazy.h, normal running); with --eager, or --trace (which
  * needs it), in its eager form (biu_exact.h).
  */
@@ -360,9 +365,98 @@ typedef struct {
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+#define USAGE                                                                                       \
+    "usage: singlestep [--timing exact|table] [--eager] [--floors FILE] [--absent FILE] [--only NAME]\n" \
+    "                  [--verbose N [--trace]] DIR\n"
+
+/* The names in `absent` (a file: one name a line, then why; '#' comments), NULL if none. */
+typedef struct {
+    char (*name)[16];
+    int n;
+} Names;
+
+static int names_has(const Names *l, const char *name) {
+    for (int i = 0; i < l->n; i++)
+        if (!strcmp(l->name[i], name)) return 1;
+    return 0;
+}
+
+static int names_add(Names *l, const char *name) {
+    char(*nn)[16] = realloc(l->name, sizeof *nn * (size_t)(l->n + 1));
+    if (!nn) return 0;
+    l->name = nn;
+    snprintf(l->name[l->n++], sizeof *nn, "%s", name);
+    return 1;
+}
+
+static int read_absent(const char *path, Names *out) {
+    FILE *f = fopen(path, "r");
+    if (!f) { fprintf(stderr, "singlestep: %s: %s\n", path, strerror(errno)); return 0; }
+    char line[256], name[16];
+    while (fgets(line, sizeof line, f))
+        if (line[0] != '#' && sscanf(line, "%15s", name) == 1 && !names_add(out, name)) break;
+    fclose(f);
+    return 1;
+}
+
+/* The files metadata.json says the suite has (see the top of this file), each as "80" or
+ * "80.3", into `out`; a group with one defined form as "8F" (its file may also be "8F.0"). */
+static int expected_files(cJSON *meta, Names *out) {
+    cJSON *ops = cJSON_GetObjectItemCaseSensitive(meta, "opcodes"), *op, *r;
+    cJSON_ArrayForEach(op, ops) {
+        cJSON *regs = cJSON_GetObjectItemCaseSensitive(op, "reg");
+        if (!regs) {
+            cJSON *st = cJSON_GetObjectItemCaseSensitive(op, "status");
+            const char *v = cJSON_IsString(st) ? st->valuestring : "";
+            if (strcmp(v, "prefix") && strcmp(v, "undefined") && !names_add(out, op->string)) return 0;
+            continue;
+        }
+        int first = out->n;
+        cJSON_ArrayForEach(r, regs) {
+            cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "status");
+            if (cJSON_IsString(st) && !strcmp(st->valuestring, "undefined")) continue;
+            char name[16];
+            snprintf(name, sizeof name, "%.2s.%.1s", op->string, r->string);
+            if (!names_add(out, name)) return 0;
+        }
+        if (out->n == first + 1) out->name[first][2] = 0; /* (one form: the opcode alone) */
+    }
+    return 1;
+}
+
+static int has_file(char **names, int n, const char *base) {
+    char file[32];
+    const char *key = file;
+    snprintf(file, sizeof file, "%s.MOO.gz", base);
+    return n > 0 && bsearch(&key, names, (size_t)n, sizeof *names, cmp_str) != NULL;
+}
+
+/* The files of the suite (but those `absent`, and with --only those not starting with `only`)
+ * not among the n sorted `names`: printed, and counted. -1 when out of memory. */
+static int missing_files(cJSON *meta, char **names, int n, const Names *absent, const char *only) {
+    Names want = {0};
+    if (!expected_files(meta, &want)) return -1;
+    int missing = 0;
+    for (int i = 0; i < want.n; i++) {
+        const char *w = want.name[i];
+        char group0[16];
+        snprintf(group0, sizeof group0, "%s.0", w);
+        if ((only && strncmp(w, only, strlen(only))) || names_has(absent, w)) continue;
+        if (has_file(names, n, w) || (!w[2] && has_file(names, n, group0))) continue;
+        fprintf(stderr, "%s %s", missing ? "" : "singlestep: files metadata.json lists are missing:", w);
+        missing++;
+    }
+    if (missing)
+        fprintf(stderr, "\nsinglestep: %d of the %d files missing (and not named absent): a partial suite fails\n",
+                missing, want.n);
+    free(want.name);
+    return missing;
+}
+
 int main(int argc, char **argv) {
     Opts o = {0, 0, 0, 0, 0, EMU_TIMING_EXACT};
     const char *dir = NULL, *floors_path = NULL, *only = NULL;
+    Names absent = {0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--timing") && i + 1 < argc) {
             const char *m = argv[++i];
@@ -371,6 +465,8 @@ int main(int argc, char **argv) {
             else { fprintf(stderr, "singlestep: --timing: expected exact or table, got '%s'\n", m); return 2; }
         } else if (!strcmp(argv[i], "--floors") && i + 1 < argc) {
             floors_path = argv[++i];
+        } else if (!strcmp(argv[i], "--absent") && i + 1 < argc) {
+            if (!read_absent(argv[++i], &absent)) return 2;
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             only = argv[++i];
         } else if (!strcmp(argv[i], "--all")) {
@@ -384,16 +480,14 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--verbose") && i + 1 < argc) {
             o.verbose = atoi(argv[++i]);
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "singlestep: unknown option '%s'\n"
-                            "usage: singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n",
-                    argv[i]);
+            fprintf(stderr, "singlestep: unknown option '%s'\n%s", argv[i], USAGE);
             return 2;
         } else {
             dir = argv[i];
         }
     }
     if (!dir) {
-        fprintf(stderr, "usage: singlestep [--timing exact|table] [--eager] [--floors FILE] [--only NAME] [--verbose N [--trace]] DIR\n");
+        fputs(USAGE, stderr);
         return 2;
     }
 
@@ -443,11 +537,14 @@ int main(int argc, char **argv) {
         }
     }
     closedir(dd);
-    qsort(names, (size_t)nnames, sizeof *names, cmp_str);
+    if (nnames) qsort(names, (size_t)nnames, sizeof *names, cmp_str);
+    const int missing = missing_files(meta, names, nnames, &absent, only);
+    if (missing < 0) { fprintf(stderr, "singlestep: out of memory\n"); return 2; }
+    free(absent.name);
 
     uint8_t *mem = calloc(1, EMU_MEM_SIZE + 16);
     long tot_n = 0, tot_s = 0, tot_c = 0;
-    int below_floor = 0;
+    int below_floor = 0, empty = 0;
     for (int fi = 0; fi < nnames; fi++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[fi]);
         Buf b;
@@ -477,6 +574,10 @@ int main(int argc, char **argv) {
             p += 8 + clen;
         }
         free(b.data);
+        if (!n) {
+            fprintf(stderr, "singlestep: %s: no test in it\n", path);
+            empty = 1;
+        }
         printf("%-10s state %4ld/%ld cycles %4ld/%ld", base, ns, n, nc, n);
         if (nc < n) {
             printf("  off by:");
@@ -506,5 +607,6 @@ int main(int argc, char **argv) {
     free(floors);
     cJSON_Delete(meta);
     printf("total: state %ld/%ld cycles %ld/%ld\n", tot_s, tot_n, tot_c, tot_n);
-    return below_floor ? 1 : 0;
+    if (missing) fprintf(stderr, "singlestep: FAILED: %d of the suite's files missing (listed at the start)\n", missing);
+    return below_floor || missing || empty ? 1 : 0;
 }

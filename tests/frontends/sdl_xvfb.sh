@@ -11,7 +11,7 @@ set -u
 if [ -z "${EMU86_UNDER_XVFB:-}" ]; then
   if ! command -v xvfb-run >/dev/null 2>&1; then
     [ "${CI:-}" = true ] && { echo "FAIL: xvfb-run not found (scripts/deps.sh installs it)"; exit 1; }
-    echo "xvfb-run not found: skipped"; exit 77
+    echo "TEST-SKIPPED: the SDL window: xvfb-run not found (scripts/deps.sh installs it)"; exit 77
   fi
   EMU86_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 2048x1024x24" sh "$0" "$@"
 fi

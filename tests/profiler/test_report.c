@@ -1,12 +1,12 @@
 /* Report edge cases: no samples at all (PROHST divided by zero), hits in the last bucket and
  * an empty last bucket (PROHST's garbage line), offsets with a map (PROHST's were relative to
- * the next module), a program above 64 KiB, decoding garbage .PRF bytes, the per-tick cost. */
+ * the next module), a program above 64 KiB, decoding garbage .PRF bytes. (The per-tick cost is
+ * measured by bench/tick_cost.c.) */
 #include "check.h"
 #include "prf_make.h"
 #include "profiler.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 static char *render(const ProfPrf *p, const ProfMap *m, ProfFormat f, bool all) {
     ProfBuf b = {0};
@@ -114,48 +114,11 @@ static void test_decode_garbage(void) {
     CHECK(accepted > 0);
 }
 
-/* Not a pass/fail check: the host's cost of one tick, printed for the record. */
-static void measure_tick(void) {
-    ProfPrf p = prf_make(60000, 1);
-    ProfUnix u;
-    char err[256];
-    CHECK(prof_unix_init(&u, PROF_UNIX_SYSV, 0x10000, 0x4100, 0x8000, err, sizeof err));
-    ProfSampler s = {&p, &u, PROF_PC_LINEAR, 0, NULL};
-    const int n = 5000000;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint32_t x = 1;
-    for (int i = 0; i < n; i++) {
-        x = x * 1103515245u + 12345u;
-        prof_sampler_tick(&s, (uint16_t)(0x0300 + ((x >> 20) & 0x3FF)), (uint16_t)(x >> 4));
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double ns = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / n;
-    printf("per-tick cost (PRF + System V profil, random CS:IP): %.1f ns\n", ns);
-    CHECK_EQ(s.ticks, n);
-    prof_unix_free(&u);
-    prof_prf_free(&p);
-
-    ProfExact *e = prof_exact_new(0x0400, 0x0100);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (int i = 0; i < n; i++) {
-        if ((i & 63) == 0) prof_exact_call(e, 0x0400, 0x0100, 0x0400, (uint16_t)(0x200 + (i >> 6 & 0xF0)), 0x0400, 0x0103, PROF_CALL_NEAR);
-        prof_exact_insn(e, 0x0400, (uint16_t)(0x200 + (i & 0x1FF)), 4);
-        if ((i & 63) == 63) prof_exact_ret(e, 0x0400, 0x0103);
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    ns = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / n;
-    printf("exact collector cost per instruction (1 call per 64): %.1f ns\n", ns);
-    CHECK_EQ(prof_exact_total_insns(e), n);
-    prof_exact_free(e);
-}
-
-int main(int argc, char **argv) {
+int main(void) {
     test_empty();
     test_last_bucket();
     test_map_offsets();
     test_big();
     test_decode_garbage();
-    if (argc > 1 && !strcmp(argv[1], "--measure")) measure_tick();
     return check_done("test_report");
 }

@@ -1,13 +1,17 @@
 # Runs one real-program scenario (scenarios/NAME.cmake) under emu86: Microsoft's MS-DOS tools,
-# taken at test time from a copy of github.com/microsoft/MS-DOS (MIT licence; never committed
-# here), on our own inputs (inputs/), their outputs compared with expected/NAME/.
+# taken at test time from ../shared/testdata/ms-dos or a copy of github.com/microsoft/MS-DOS
+# (MIT licence; never committed here), on our own inputs (inputs/), their outputs compared with
+# expected/NAME/.
 #   cmake -DEMU=emu86 -DSRC=tests/realprogs -DSCENARIO=name -DWORK=dir [-DREPO=path]
 #         [-DPRFCMP=prfcmp] -P realprogs.cmake
 # PRFCMP: tests/profiling's .PRF comparison tool, for the profil scenario.
-# REPO (or the environment variable EMU86_MSDOS_REPO at test time): a clone, a bare mirror or a
-# plain copy of the repository. Without one the scenario prints REALPROGS-SKIPPED (ctest shows it
-# as skipped). With EMU86_REALPROGS_UPDATE=1 in the environment the outputs are written to
-# expected/ instead of compared (to make goldens: check every byte of them by hand).
+# REPO: a clone, a bare mirror or a plain copy of the repository (the environment variable
+# EMU86_MSDOS_REPO, when set, is taken instead). Without one the scenario prints TEST-SKIPPED
+# (ctest shows it as skipped), or under CI=true fails. With EMU86_REALPROGS_UPDATE=1 in the
+# environment the outputs are written to expected/ instead of compared (to make goldens: check
+# every byte of them by hand). With EMU86_REALPROGS_CACHE_DIFF=1, each step also runs four more
+# times, from the drive as it was before it: profiled by sampling and exactly, each with and
+# without the block cache (cache_diff.cmake); the pairs must agree in everything.
 #
 # Helpers for the scenarios:
 #   rp_tool(DIR FILE...)        FILEs of the repository folder DIR into the drive
@@ -23,17 +27,16 @@
 #   rp_listing(STEP)            the drive's files and sizes must equal expected/NAME/STEP.txt
 cmake_minimum_required(VERSION 3.16)
 
-if(NOT REPO)
+if(NOT "$ENV{EMU86_MSDOS_REPO}" STREQUAL "")
   set(REPO "$ENV{EMU86_MSDOS_REPO}")
 endif()
-if(NOT REPO)
-  message("REALPROGS-SKIPPED: ${SCENARIO}: no copy of microsoft/MS-DOS. To run the real-program "
-          "tests: git clone https://github.com/microsoft/MS-DOS and configure with "
-          "-DEMU86_MSDOS_REPO=/path/to/MS-DOS (or set EMU86_MSDOS_REPO when running ctest).")
-  return()
-endif()
 if(NOT IS_DIRECTORY "${REPO}")
-  message(FATAL_ERROR "EMU86_MSDOS_REPO=${REPO} is not a folder")
+  set(why "no MS-DOS tools at '${REPO}': put the shared folder beside the clone (its testdata/ms-dos), or set EMU86_MSDOS_REPO to a clone of github.com/microsoft/MS-DOS (README.md, \"Tests and their data\")")
+  if("$ENV{CI}" STREQUAL "true")
+    message(FATAL_ERROR "FAILED: real programs (${SCENARIO}): ${why}; CI=true: there nothing may be skipped")
+  endif()
+  message("TEST-SKIPPED: real programs (MS-DOS tools): ${why}")
+  return()
 endif()
 set(GITDIR "")
 if(EXISTS "${REPO}/.git")
@@ -46,6 +49,7 @@ set(DRIVE "${WORK}/drive")
 set(OUT "${WORK}/out")
 set(EXPECT "${SRC}/expected/${SCENARIO}")
 set(UPDATE "$ENV{EMU86_REALPROGS_UPDATE}")
+set(CACHE_DIFF "$ENV{EMU86_REALPROGS_CACHE_DIFF}")
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${DRIVE}" "${OUT}")
 set(RP_FAILED FALSE)
@@ -148,6 +152,22 @@ function(rp_compare got want what)
   endif()
 endfunction()
 
+# The step's program as rp_run set it up (rp_args, tail, input), emu86's options ARGN first;
+# stdout to PREFIX.out, stderr to PREFIX.err, the exit status in rp_rc.
+function(rp_exec prefix)
+  set(cmd "${EMU}" ${ARGN} ${rp_args})
+  if(tail STREQUAL "") # (the tail is one argument, ';' and all: not in the list)
+    execute_process(COMMAND ${cmd} WORKING_DIRECTORY "${WORK}" INPUT_FILE "${input}"
+                    OUTPUT_FILE "${prefix}.out" ERROR_FILE "${prefix}.err" RESULT_VARIABLE rc)
+  else()
+    execute_process(COMMAND ${cmd} "${tail}" WORKING_DIRECTORY "${WORK}" INPUT_FILE "${input}"
+                    OUTPUT_FILE "${prefix}.out" ERROR_FILE "${prefix}.err" RESULT_VARIABLE rc)
+  endif()
+  set(rp_rc ${rc} PARENT_SCOPE)
+endfunction()
+
+include("${CMAKE_CURRENT_LIST_DIR}/cache_diff.cmake")
+
 function(rp_run step)
   cmake_parse_arguments(PARSE_ARGV 1 R "STDERR" "PROG;TAIL;STDIN;KEYS;EXIT" "OPTS")
   string(REPLACE "\\;" ";" tail "${R_TAIL}")
@@ -162,21 +182,17 @@ function(rp_run step)
   if(NOT DEFINED R_EXIT)
     set(R_EXIT 0)
   endif()
-  set(cmd "${EMU}" --frontend stdio --no-progress --max-cycles 4000000000
+  set(rp_args --frontend stdio --no-progress --max-cycles 4000000000
       --epoch 1988-01-01T09:00:00 --drive "C=${DRIVE}" ${R_OPTS})
   if(DEFINED R_KEYS)
-    list(APPEND cmd --keys "${R_KEYS}")
+    list(APPEND rp_args --keys "${R_KEYS}")
   endif()
-  list(APPEND cmd "${DRIVE}/${R_PROG}")
-  if(tail STREQUAL "")
-    execute_process(COMMAND ${cmd} WORKING_DIRECTORY "${WORK}" INPUT_FILE "${input}"
-                    OUTPUT_FILE "${OUT}/${step}.out" ERROR_FILE "${OUT}/${step}.err"
-                    RESULT_VARIABLE rc)
-  else()
-    execute_process(COMMAND ${cmd} "${tail}" WORKING_DIRECTORY "${WORK}" INPUT_FILE "${input}"
-                    OUTPUT_FILE "${OUT}/${step}.out" ERROR_FILE "${OUT}/${step}.err"
-                    RESULT_VARIABLE rc)
+  list(APPEND rp_args "${DRIVE}/${R_PROG}")
+  if(CACHE_DIFF)
+    rp_diff_begin()
   endif()
+  rp_exec("${OUT}/${step}")
+  set(rc ${rp_rc})
   if(NOT "${rc}" STREQUAL "${R_EXIT}")
     file(READ "${OUT}/${step}.err" err)
     rp_fail("step ${step} (${R_PROG} ${tail}): exit status ${rc}, expected ${R_EXIT}; stderr:\n${err}")
@@ -184,6 +200,9 @@ function(rp_run step)
   rp_compare("${OUT}/${step}.out" "${EXPECT}/${step}.out" "step ${step}: stdout")
   if(R_STDERR)
     rp_compare("${OUT}/${step}.err" "${EXPECT}/${step}.err" "step ${step}: stderr")
+  endif()
+  if(CACHE_DIFF)
+    rp_diff_end(${step} ${rc})
   endif()
   set(RP_FAILED ${RP_FAILED} PARENT_SCOPE)
 endfunction()
