@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_tick_cost: %s\n", err);
         return 1;
     }
-    ProfSampler s = {&p, &u, PROF_PC_LINEAR, 0};
+    ProfSampler s = {&p, &u, PROF_PC_LINEAR, 0, NULL};
     double t0 = seconds();
     uint32_t x = 1;
     for (int i = 0; i < n; i++) {

@@ -95,6 +95,8 @@ typedef struct Dos Dos;
 /* Create DOS for one run. Returns NULL and a one-line message in err on failure (a drive folder
  * that cannot be opened, an unreadable cost file). */
 Dos *dos_new(const DosConfig *cfg, char *err, size_t errlen);
+/* Ends the run: files still open are closed, those written stamped with the DOS clock (so before
+ * the machine is freed), and everything freed. */
 void dos_free(Dos *d);
 
 /* Read the program (a host file chosen by the user, outside the sandbox's rules) and check it:

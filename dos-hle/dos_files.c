@@ -124,6 +124,19 @@ static void release_sft(Dos *d, int idx) {
     if (s->refs < 0) s->refs = 0;
 }
 
+/* At the end of the run: the files still open are closed as DOS would close them, those written
+ * stamped with the DOS clock (never the host's: the run stays reproducible). */
+void dos_close_all_files(Dos *d) {
+    for (int i = 0; i < DOS_SFT_MAX; i++) {
+        DosSft *s = &d->sft[i];
+        if (s->kind != SFT_FILE || s->fd < 0) continue;
+        if (s->written) stamp_file(d, s);
+        close(s->fd);
+        s->fd = -1;
+        s->kind = SFT_FREE;
+    }
+}
+
 void dos_close_process_files(Dos *d, uint16_t psp) {
     uint16_t n;
     uint32_t j = dos_jft_addr(d, psp, &n);

@@ -258,6 +258,7 @@ bool dos_drive_writable(const Dos *d, int drive);
 bool dos_fcb_drive_ok(void *ctx, int drive);
 const char **dos_cwds(const Dos *d, const char *out[26]);
 uint64_t dos_now_centis(const Dos *d);
+void dos_close_all_files(Dos *d); /* (dos_files.c; needs the machine: before it is freed) */
 
 /* ---- dos_boot.c ---- */
 bool dos_boot(void *ctx, EmuMachine *m);

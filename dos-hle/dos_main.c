@@ -77,8 +77,7 @@ void dos_free(Dos *d) {
     if (!d) return;
     for (int i = 0; i < 26; i++)
         if (d->rootfd[i] >= 0) close(d->rootfd[i]);
-    for (int i = 0; i < DOS_SFT_MAX; i++)
-        if (d->sft[i].kind == SFT_FILE && d->sft[i].fd >= 0) close(d->sft[i].fd);
+    dos_close_all_files(d);
     for (int i = 0; i < DOS_CALL_DEPTH; i++) {
         free(d->calls[i].steps);
         free(d->calls[i].text);

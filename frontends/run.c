@@ -184,8 +184,8 @@ static void run_free(Run *r) {
     if (r->ui.tty) tty_close(r->ui.tty);
     warnings_flush(&r->warn);
     if (r->trace) fclose(r->trace);
+    dos_free(r->dos); /* (first: it stamps the files left open with the machine's clock) */
     emu_machine_free(r->m);
-    dos_free(r->dos);
     prof_session_free(r->prof);
 }
 

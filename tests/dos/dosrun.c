@@ -160,7 +160,7 @@ int main(int argc, char **argv) {
         printf("ticks: io %lu dos %lu program %lu high %lu\n", lay.io, lay.dos_, lay.prog, lay.high);
     if (stats)
         fprintf(stderr, "cycles %llu\n", (unsigned long long)emu_machine_cpu(m)->cycles);
-    emu_machine_free(m);
     dos_free(d);
+    emu_machine_free(m);
     return status;
 }

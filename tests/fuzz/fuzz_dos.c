@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     EmuMachine *m = emu_machine_new(&mc);
     if (!dos_attach(d, m)) abort();
     emu_machine_run(m);
-    emu_machine_free(m);
     dos_free(d);
+    emu_machine_free(m);
     return 0;
 }

@@ -46,7 +46,7 @@ need_data)
 guest_c_without_bcc)
   # profiling.guest_service_c in a build configured without bcc (no selfprof_c.com): skipped,
   # saying why, not passed; under CI=true failed
-  mkdir guests && touch guests/a.com guests/a.exe guests/a.map
+  mkdir guests && touch guests/a.com guests/a.exe guests/a.map guests/a.lst
   expect 77 '^TEST-SKIPPED: the C guest header: .*bcc was not found' \
     env -u CI "$T/profiling/run.sh" guest_service_c /bin/false "$W/guests" "$T/profiling" "$W/work"
   expect 1 'FAILED: the C guest header: .*CI=true' \

@@ -24,10 +24,11 @@ function(rp_diff_begin)
 endfunction()
 
 # "name size" of every file and "name/" of every folder under DIR, sorted, into FILE. (Not their
-# times: the host's clock sets a folder's when a file is made in it, and a file's that is still
-# open when the run ends.)
+# times: the host's clock sets a folder's when a file is made in it. Not emu86's own sidecars
+# of the .PRF files a step writes into the drive: their size follows the sampling rule, which
+# the exact kind's runs change.)
 function(rp_diff_tree dir file)
-  execute_process(COMMAND find . -mindepth 1 ( -type d -printf "%P/\\n" ) -o -printf "%P %s\\n"
+  execute_process(COMMAND find . -mindepth 1 ( -type d -printf "%P/\\n" ) -o ( -not -name *.emu86 -printf "%P %s\\n" )
                   WORKING_DIRECTORY "${dir}"
                   OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
   if(rc)
