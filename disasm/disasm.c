@@ -374,7 +374,7 @@ unsigned dis_decode(const uint8_t *code, size_t avail, uint16_t ip, const DisOpt
                 operand(&t, &d, o.b, size);
             }
             /* AAM/AAD with base 10 is the plain mnemonic, as NASM prints it */
-            if ((d.op == 0xD4 || d.op == 0xD5) && code[d.b.at - 1] == 0x0A && !d.b.short_read) {
+            if ((d.op == 0xD4 || d.op == 0xD5) && !d.b.short_read && code[d.b.at - 1] == 0x0A) {
                 t.len = 0;
                 dis_puts(&t, o.mn);
             }

@@ -313,7 +313,7 @@ int prof_annotate_main(int argc, char **argv) {
         }
         nrt++;
     }
-    qsort(rt, nrt, sizeof *rt, by_cost);
+    if (nrt) qsort(rt, nrt, sizeof *rt, by_cost);
     prof_buf_printf(&b, "emu86 annotate: %s", prf_path ? prf_path : "");
     prof_buf_printf(&b, "%s%s\n", prf_path && cg_path ? " and " : "", cg_path ? cg_path : "");
     prof_buf_printf(&b, "program: load segment %04X; offsets are from it; %s%s\n", im->load_seg,

@@ -327,7 +327,7 @@ bool cg_parse(CgProfile *p, const char *text, size_t len, const char *name, char
         p->total[1] = sum[1];
     }
     /* merge the costs and the calls; the inclusive costs and call counts */
-    qsort(p->cost, p->ncost, sizeof *p->cost, cmp_cost);
+    if (p->ncost) qsort(p->cost, p->ncost, sizeof *p->cost, cmp_cost);
     size_t m = 0;
     for (size_t i = 0; i < p->ncost; i++) {
         if (m && !cmp_cost(&p->cost[m - 1], &p->cost[i])) {
@@ -338,7 +338,7 @@ bool cg_parse(CgProfile *p, const char *text, size_t len, const char *name, char
         }
     }
     p->ncost = m;
-    qsort(p->arc, p->narc, sizeof *p->arc, cmp_arc);
+    if (p->narc) qsort(p->arc, p->narc, sizeof *p->arc, cmp_arc);
     m = 0;
     for (size_t i = 0; i < p->narc; i++) {
         if (m && !cmp_arc(&p->arc[m - 1], &p->arc[i])) {

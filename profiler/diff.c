@@ -258,7 +258,7 @@ int prof_diff_main(int argc, char **argv) {
         }
     }
     /* rows: the union of both sides' names */
-    for (int k = 0; k < 2; k++) qsort(side[k].item, side[k].n, sizeof *side[k].item, by_name);
+    for (int k = 0; k < 2; k++) if (side[k].n) qsort(side[k].item, side[k].n, sizeof *side[k].item, by_name);
     row = calloc(side[0].n + side[1].n + 1, sizeof *row);
     if (!row) goto oom;
     size_t nrow = 0, i = 0, j = 0;
@@ -272,7 +272,7 @@ int prof_diff_main(int argc, char **argv) {
         r->delta_m = sn - so;
         r->size_m = so > sn ? so : sn;
     }
-    qsort(row, nrow, sizeof *row, by_change);
+    if (nrow) qsort(row, nrow, sizeof *row, by_change);
     size_t moved = 0;
     for (size_t k = 0; k < nrow; k++) moved += (uint64_t)(row[k].delta_m < 0 ? -row[k].delta_m : row[k].delta_m) > threshold;
     const uint64_t t0 = side[0].total, t1 = side[1].total;

@@ -162,7 +162,7 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
         drain(&s);
     }
     /* one name an address: the start, else the lowest vector, else sub_ */
-    qsort(s.found, s.nfound, sizeof *s.found, cmp_found);
+    if (s.nfound) qsort(s.found, s.nfound, sizeof *s.found, cmp_found);
     bool ok = !s.oom;
     for (size_t i = 0; i < s.nfound && ok; i++) {
         if (i && s.found[i].off == s.found[i - 1].off) continue;

@@ -155,7 +155,7 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *f
     if (!fn) goto done;
     /* the entries' names (by the call that entered them) */
     for (size_t i = 0; i < e->nnodes; i++) fn[i].key = e->node[i].fn;
-    qsort(fn, e->nnodes, sizeof *fn, cmp_fn_key);
+    if (e->nnodes) qsort(fn, e->nnodes, sizeof *fn, cmp_fn_key);
     for (size_t i = 0; i < e->nnodes; i++)
         if (!nkeys || fn[nkeys - 1].key != fn[i].key) fn[nkeys++] = fn[i];
     pool = calloc(nkeys + 1, sizeof *pool);
@@ -202,13 +202,13 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *f
     for (size_t i = 0; i < nkeys; i++) names[nnames++] = (char *)fn[i].name;
     for (size_t i = 0; i < nc; i++) names[nnames++] = (char *)cost_name[i];
     for (size_t i = 1; i < e->nnodes; i++) names[nnames++] = (char *)caller_name[i];
-    qsort(names, nnames, sizeof *names, cmp_str);
+    if (nnames) qsort(names, nnames, sizeof *names, cmp_str);
     size_t nid = 0;
     for (size_t i = 0; i < nnames; i++)
         if (!nid || strcmp(names[nid - 1], names[i])) names[nid++] = names[i];
     for (size_t i = 0; i < nc; i++) cost[i].fid = id_of(names, nid, cost_name[i]);
     free(cost_name);
-    qsort(cost, nc, sizeof *cost, cmp_cost);
+    if (nc) qsort(cost, nc, sizeof *cost, cmp_cost);
 
     /* call arcs from the calling-context tree, with inclusive costs */
     fid_of_node = malloc((e->nnodes ? e->nnodes : 1) * sizeof *fid_of_node);
@@ -224,7 +224,7 @@ bool prof_exact_callgrind(const ProfExact *e, const ProfNamer *nm, const char *f
                           position(nm, exact_linear(n->fn)), n->calls, inc_c[i], inc_i[i]};
     }
     free(caller_name);
-    qsort(arc, na, sizeof *arc, cmp_arc);
+    if (na) qsort(arc, na, sizeof *arc, cmp_arc);
     defined = calloc(nid + 1, sizeof *defined);
     fn_c = calloc(nid + 1, sizeof *fn_c);
     fn_i = calloc(nid + 1, sizeof *fn_i);

@@ -51,7 +51,7 @@ bool prof_exact_folded(const ProfExact *e, const ProfNamer *n, ProfBuf *out) {
         nf += ok;
     }
     if (ok) {
-        qsort(f, nf, sizeof *f, cmp_folded);
+        if (nf) qsort(f, nf, sizeof *f, cmp_folded);
         for (size_t i = 0; i < nf;) {
             uint64_t sum = 0;
             size_t j = i;

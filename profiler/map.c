@@ -88,7 +88,7 @@ static int cmp_symbol(const void *a, const void *b) {
 
 void map_finish(ProfMap *m) {
     if (!m->nsym) return;
-    qsort(m->sym, m->nsym, sizeof *m->sym, cmp_symbol);
+    if (m->nsym) qsort(m->sym, m->nsym, sizeof *m->sym, cmp_symbol);
     size_t out = 1;
     for (size_t i = 1; i < m->nsym; i++) {
         if (!cmp_symbol(&m->sym[i], &m->sym[out - 1])) {
@@ -152,13 +152,16 @@ bool prof_map_parse(ProfMap *m, const char *text, size_t len, const char *name, 
     map_lines_init(&it, text, len);
     const char *line;
     size_t n;
+    bool ok;
     /* NASM's map starts with a blank line and its banner */
-    for (int i = 0; i < 3 && map_lines_next(&it, &line, &n); i++) {
-        if (map_starts_with(line, n, "- NASM Map file"))
-            return prof_map_parse_nasm(m, text, len, name, err, errlen);
-    }
-    if (map_is_nasm_listing(text, len)) return prof_map_parse_nasm_listing(m, text, len, name, err, errlen);
-    return prof_map_parse_link(m, text, len, name, err, errlen);
+    bool nasm = false;
+    for (int i = 0; i < 3 && !nasm && map_lines_next(&it, &line, &n); i++)
+        nasm = map_starts_with(line, n, "- NASM Map file");
+    if (nasm) ok = prof_map_parse_nasm(m, text, len, name, err, errlen);
+    else if (map_is_nasm_listing(text, len)) ok = prof_map_parse_nasm_listing(m, text, len, name, err, errlen);
+    else ok = prof_map_parse_link(m, text, len, name, err, errlen);
+    if (!ok) prof_map_free(m); /* a map that failed keeps nothing */
+    return ok;
 }
 
 bool prof_map_read(ProfMap *m, const char *path, char *err, size_t errlen) {

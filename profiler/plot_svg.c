@@ -62,7 +62,7 @@ static size_t pick_labels(const ProfPrf *p, const ProfPrfTally *t, const ProfMap
             hits += report_bucket_hits(p, t, (uint32_t)bi);
         if (hits) l[n++] = (Label){map->sym[i].addr, map->sym[i].name, hits};
     }
-    qsort(l, n, sizeof *l, by_hits);
+    if (n) qsort(l, n, sizeof *l, by_hits);
     *out = l;
     return n;
 }

@@ -37,7 +37,7 @@ static size_t *order(const CgProfile *p, int (*cmp)(const void *, const void *),
     for (size_t i = 0; i < p->nfn; i++) o[i] = i;
     sort_p = p;
     sort_by = sort;
-    qsort(o, p->nfn, sizeof *o, cmp);
+    if (p->nfn) qsort(o, p->nfn, sizeof *o, cmp);
     return o;
 }
 
@@ -72,7 +72,8 @@ static void arc_line(ProfBuf *b, const CgProfile *p, const CgArc *x, size_t othe
     char c1[32], cc[48], ref[24];
     prof_commas(c1, sizeof c1, x->incl[0]);
     snprintf(cc, sizeof cc, "%llu/%llu", (unsigned long long)x->calls, (unsigned long long)p->fn[x->callee].called);
-    snprintf(ref, sizeof ref, index[other] ? " [%zu]" : "", index[other]);
+    ref[0] = 0;
+    if (index[other]) snprintf(ref, sizeof ref, " [%zu]", index[other]);
     prof_buf_printf(b, "              %16s  %16s  %13s      %s%s\n", c1, "", cc, p->fn[other].name, ref);
 }
 

@@ -104,7 +104,7 @@ static bool split_buckets(const ProfPrf *p, const ProfMap *m, uint32_t nat, uint
             cur = j;
             from = to;
         }
-        qsort(part, np, sizeof *part, part_by_rem);
+        if (np) qsort(part, np, sizeof *part, part_by_rem);
         for (size_t i = 0; given < h; i = (i + 1) % np, given++) acc[part[i].sym]++;
     }
     free(part);

@@ -60,7 +60,7 @@ ProfSession *prof_session_new(const ProfSessionConfig *cfg, char *err, size_t er
     if (cfg->nranges) {
         /* OSF/1 wants the ranges in decreasing lowpc order; a command line need not. */
         memcpy(s->ranges, cfg->ranges, (size_t)cfg->nranges * sizeof *s->ranges);
-        qsort(s->ranges, (size_t)cfg->nranges, sizeof *s->ranges, range_cmp);
+        if ((size_t)cfg->nranges) qsort(s->ranges, (size_t)cfg->nranges, sizeof *s->ranges, range_cmp);
         /* checked now, allocated when the program starts (not twice: up to 16 MiB) */
         if (!prof_unix_check_ranges(s->ranges, cfg->nranges, err, errlen)) goto fail;
     } else if (s->want_unix) {

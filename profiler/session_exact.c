@@ -38,7 +38,7 @@ static int call_cmp(const void *a, const void *b) {
  * INT_01h/03h/04h+2 when more share one. */
 static void name_vectors(ProfSession *s, ProfMap *m) {
     memset(m, 0, sizeof *m);
-    qsort(s->vec_calls, s->nvec_calls, sizeof *s->vec_calls, call_cmp);
+    if (s->nvec_calls) qsort(s->vec_calls, s->nvec_calls, sizeof *s->vec_calls, call_cmp);
     m->sym = calloc(s->nvec_calls + 1, sizeof *m->sym);
     if (!m->sym) return;
     for (size_t i = 0; i < s->nvec_calls;) {
