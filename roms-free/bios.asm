@@ -6,7 +6,7 @@
 ; (the HLE trap, opcode F1h followed by a service number, which acts only inside this ROM and
 ; the other stub regions the emulator registers) and then return with IRET.
 ;
-; Service numbers 00h-3Fh belong to this ROM; see emu/bios.c.
+; Service numbers 00h-3Fh belong to this ROM; see emu/pc/bios.c.
 
         cpu     8086
         org     0
@@ -23,7 +23,7 @@
         times   (%1) - ($ - $$) db 0xFF
 %endmacro
 
-; HLE service numbers (keep in sync with emu/bios.c)
+; HLE service numbers (keep in sync with emu/pc/bios.c)
 SVC_VIDEO       equ 0x10
 SVC_EQUIP       equ 0x11
 SVC_MEMSIZE     equ 0x12
@@ -167,7 +167,7 @@ int10:  sti
         HLE     SVC_VIDEO
         iret
 
-; emu86's teletype run, not an IBM entry point (EMU_ROM_TELETYPE_RUN in emu/emu.h): a far call
+; emu86's teletype run, not an IBM entry point (EMU_ROM_TELETYPE_RUN in emu/include/emu.h): a far call
 ; that draws CX characters from DS:SI as CX calls of INT 10h AH=0Eh would, in one trap whose
 ; clocks are spent here. DOS's CON driver calls it while INT 10h's vector is the ROM's own.
         AT      0xF070

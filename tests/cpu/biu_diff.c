@@ -1,5 +1,5 @@
-/* Differential test of the exact BIU: its two forms, the eager one of emu/biu_exact.h (a list
- * of bus cycles and the queue's bytes) and the lazy one of emu/biu_lazy.h (normal running),
+/* Differential test of the exact BIU: its two forms, the eager one of emu/cpu/bus/exact.h (a list
+ * of bus cycles and the queue's bytes) and the lazy one of emu/cpu/bus/lazy.h (normal running),
  * against the clock-stepped reference of biu_ref.h, on long runs of random code.
  *
  *   biu_diff [programs] [instructions per program] [seed]

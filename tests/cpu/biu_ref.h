@@ -1,4 +1,4 @@
-/* Reference model of the exact BIU for tests: the same rules as emu/biu_exact.h, stepped one
+/* Reference model of the exact BIU for tests: the same rules as emu/cpu/bus/exact.h, stepped one
  * clock at a time (the form in which they were found against the hardware traces). The
  * differential test (biu_diff.c) runs programs through both and compares every instruction's
  * clock count; its state is private to this translation unit (one CPU at a time).
@@ -6,7 +6,7 @@
 #ifndef EMU86_BIU_REF_H
 #define EMU86_BIU_REF_H
 
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 typedef struct RefBiu {
     uint8_t q[8];

@@ -6,7 +6,7 @@ EmuRunResult emu_run_ref(EmuCpu *c);
 
 #define STEP_FN emu_step_ref
 #define RUN_FN emu_run_ref
-#include "cpu_exec.inc"
+#include "cpu/exec.inc"
 
 /* The reference queue's bytes (for the differential test's messages). */
 int emu_ref_queue(uint8_t *out);

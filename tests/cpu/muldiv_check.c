@@ -1,18 +1,18 @@
-/* MUL/DIV/AAM/AAD arithmetic of emu/cpu_muldiv.h (closed-form multiply, divide loop with its
+/* MUL/DIV/AAM/AAD arithmetic of emu/cpu/muldiv.h (closed-form multiply, divide loop with its
  * flags computed once) against the microcode loops clock by clock (muldiv_ref.h): results,
  * every flag (the undefined ones included) and the clock count must agree. All byte operands
  * of MUL/IMUL and CORX, and random byte and word ones for the rest.
  *
  *   muldiv_check [word cases]
  */
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
 
-#include "cpu_muldiv.h"
+#include "cpu/muldiv.h"
 #include "muldiv_ref.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;

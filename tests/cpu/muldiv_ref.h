@@ -1,5 +1,5 @@
 /* The multiply and divide microcode loops as they were first written, clock by clock (the
- * reference that tests/cpu/muldiv_check.c holds emu/cpu_muldiv.h's faster forms to). Names carry
+ * reference that tests/cpu/muldiv_check.c holds emu/cpu/muldiv.h's faster forms to). Names carry
  * a ref_ prefix; B_cycles must be defined before inclusion. */
 #ifndef EMU86_MULDIV_REF_H
 #define EMU86_MULDIV_REF_H

@@ -13,8 +13,8 @@
  * neither a prefix nor undefined; a group with one defined form is the opcode's file alone, as
  * 8F.MOO.gz) other than those named in the --absent file (one name a line, then why; '#'
  * comments), or when a file holds no test: a partial copy of the suite cannot pass. The exact
- * model runs in its lazy form (biu_lazy.h, normal running); with --eager, or --trace (which
- * needs it), in its eager form (biu_exact.h).
+ * model runs in its lazy form (cpu/bus/lazy.h, normal running); with --eager, or --trace (which
+ * needs it), in its eager form (cpu/bus/exact.h).
  */
 #include "emu.h"
 

@@ -1,4 +1,4 @@
-; The block cache taking a profiling tick ahead and taking it back (cpu_fast.c:
+; The block cache taking a profiling tick ahead and taking it back (cache/cache.c:
 ; fast_sample_ahead, fast_sample_undo), for tests/machine/block_cache.sh. Where the tick's
 ; deadline falls in a block of decoded instructions only, the replay takes the sample before
 ; it runs the nodes up to there; if one of them then does not run as recorded, the sample is

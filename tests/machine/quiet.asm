@@ -1,4 +1,4 @@
-; The block cache's deferred profiling ticks where nothing else is ever due (cpu_fast.c:
+; The block cache's deferred profiling ticks where nothing else is ever due (cache/cache.c:
 ; fast_defer_flush), for tests/machine/block_cache.sh (and its --phases). The guest puts the
 ; PIT's channel 0 in mode 0 (one interrupt at the end of its count, then none) and masks IRQ0
 ; at the PIC, so that once the count is out nothing is ever due after a tick (the machine's

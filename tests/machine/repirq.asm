@@ -1,5 +1,5 @@
 ; Clocks that follow the data, with interrupts among them, for tests/machine/block_cache.sh:
-; the block cache replays REP string instructions and MUL/DIV by what they do (cpu_fast_tail.inc),
+; the block cache replays REP string instructions and MUL/DIV by what they do (cache/tails.inc),
 ; runs REP iterations and service slices in their steady state at once, and records them by
 ; running the model. Here IRQ0 comes every 800 clocks (the PIT's channel 0 at a count of 200,
 ; the guest's own INT 08h counting them) while a loop runs REP MOVSB/MOVSW/STOSB/LODSB, REPE

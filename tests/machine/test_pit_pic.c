@@ -1,6 +1,6 @@
-/* Unit tests of the 8253 and 8259A models (emu/pit.c, emu/pic.c), in PIT clocks. */
-#include "pic.h"
-#include "pit.h"
+/* Unit tests of the 8253 and 8259A models (emu/pc/pit.c, emu/pc/pic.c), in PIT clocks. */
+#include "pc/pic.h"
+#include "pc/pit.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* The documented-timings model: the microcode's own clocks, with the bus kept simple.
  *
- * Included by cpu_table.c only. The EU's clocks are the microcode's, as in the documented
+ * Included by cpu/run_table.c only. The EU's clocks are the microcode's, as in the documented
  * timings: reading a queued byte takes a clock, an EU bus cycle is asked for three clocks
  * before its T1, a read ends at T3 and a write goes on at T3 (at T4 in the middle of an
  * instruction), the second transfer of a word at an odd address follows the first's T4.
@@ -26,7 +26,7 @@
 #ifndef EMU86_BIU_TABLE_H
 #define EMU86_BIU_TABLE_H
 
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 /* EmuBiu.fetch: refilling after a flush, full (taken to stay so), or stopped. EmuBiu.qlen
  * counts the bytes the refill has brought (not less what the EU has taken), pc where the next

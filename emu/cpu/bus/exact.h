@@ -1,6 +1,6 @@
 /* The exact timing model: the 8086 bus interface unit, as a schedule of bus cycles.
  *
- * Included by cpu_exact.c only. It provides the B_* primitives the interpreter (cpu_exec.inc)
+ * Included by cpu/run_exact.c only. It provides the B_* primitives the interpreter (cpu/exec.inc)
  * is written against. The rules are the ones the hardware traces of the SingleStepTests suite
  * show (the names of the states follow MartyPC and Ken Shirriff's analysis of the die):
  *
@@ -39,14 +39,14 @@
  * bus cycle: the fetches that request schedules read the new bytes, and only the one cycle
  * before it can be a fetch still short of its T3. The queue read that leaves room, the EU's
  * plain reads and writes and FLUSH each have a path of their own (fetch_after_read,
- * biu_request_read/_write, fetch_chain_from inline); the trace is written by a copy of the
- * interpreter of its own (BIU_TRACING 1, cpu_exact_trace.c), so the copy that runs without it
- * never tests for it.
+ * biu_request_read/_write, fetch_chain_from inline); the per-clock trace is written where
+ * trace_clock is set (one predictable test per bus cycle; cpu/run_exact.c is the copy that
+ * runs with it).
  */
 #ifndef EMU86_BIU_EXACT_H
 #define EMU86_BIU_EXACT_H
 
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing only) */

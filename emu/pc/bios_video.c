@@ -1,7 +1,7 @@
 /* BIOS INT 10h text services: modes 0-3 and 7, cursor, scrolling, characters, teletype.
  * State lives in the BIOS data area, where programs also read it. */
-#include "cpu_internal.h"
-#include "machine_internal.h"
+#include "cpu/internal.h"
+#include "pc/machine_internal.h"
 
 #include <string.h>
 

@@ -40,7 +40,7 @@ enum {
 /* Timing models. EXACT is the default: the bus interface unit (4-clock bus cycles, 16-bit
  * transfers, the 6-byte prefetch queue and its fetch policy, bus arbitration) is simulated clock
  * by clock. TABLE is the documented-timings model: the microcode's clocks with a simplified bus
- * (biu_table.h): the queue refill after a flush and the EU's bus cycles waiting for the one under
+ * (cpu/bus/table.h): the queue refill after a flush and the EU's bus cycles waiting for the one under
  * way are modelled, otherwise the queue is taken to be full; faster, and exact on about 85% of
  * the SingleStepTests suite. */
 typedef enum { EMU_TIMING_EXACT = 0, EMU_TIMING_TABLE = 1 } EmuTiming;
@@ -129,7 +129,7 @@ typedef struct EmuBiuCycle {
     uint32_t lin;         /* prefetch: linear address (with CS as it was at its T1) */
     union {
         struct {
-            uint8_t type; /* bus cycle type (BUS_* in cpu_internal.h) */
+            uint8_t type; /* bus cycle type (BUS_* in cpu/internal.h) */
             uint8_t final;/* last transfer of an access: the BIU decides on a fetch at T2 */
             uint8_t n;    /* prefetch: bytes it brings (1 at an odd offset) */
             uint8_t by_eu;/* prefetch: begun by the EU (FLUSH), not decided by the BIU */
@@ -163,7 +163,7 @@ typedef struct EmuBiu {
     uint16_t data;        /* (unused) */
     uint16_t cs_left;     /* exact: CS when the CPU last stopped (a change from outside is seen as
                            * an instruction's, when it goes on) */
-    /* TABLE model (biu_table.h): the latest two bus cycles, their T1 and the code bytes each
+    /* TABLE model (cpu/bus/table.h): the latest two bus cycles, their T1 and the code bytes each
      * brought (0: a cycle of the EU), and when the first byte after a flush can be read. */
     int64_t tb_t1, tb_prev_t1, tb_ready;
     uint8_t tb_n, tb_prev_n, tb_final;
@@ -175,8 +175,8 @@ typedef struct EmuBiu {
                            * lazy: the same by address (modulo 8) */
     EmuBiuCycle cyc[8];   /* exact: recent and scheduled bus cycles, the latest at */
     uint8_t cyc_tail;     /* cyc[(cyc_tail - 1) % 8] */
-    uint8_t eager;        /* the exact model's state is biu_exact.h's (1) or biu_lazy.h's (0) */
-    /* Lazy exact model (biu_lazy.h): the latest two bus cycles (T1, code bytes), whether the
+    uint8_t eager;        /* the exact model's state is cpu/bus/exact.h's (1) or cpu/bus/lazy.h's (0) */
+    /* Lazy exact model (cpu/bus/lazy.h): the latest two bus cycles (T1, code bytes), whether the
      * prefetcher is stopped (suspended or halted, or the latest cycle not final), the clock
      * each byte of the queue's window was taken (by address, modulo 8), and the bytes held back
      * from memory (frozen: the queue keeps what was fetched), with their clock of arrival and
@@ -258,8 +258,8 @@ struct EmuCpu {
     uint8_t boundary_pending; /* an instruction ended; its boundary logic has not run yet */
     uint8_t force_step;   /* cpu_run() executes at least one instruction even past the deadline */
     uint8_t timing;       /* EmuTiming */
-    uint8_t exact_eager;  /* EXACT: keep the bus state eagerly (biu_exact.h, as the per-clock
-                           * trace does) rather than lazily (biu_lazy.h, faster, the same clocks,
+    uint8_t exact_eager;  /* EXACT: keep the bus state eagerly (cpu/bus/exact.h, as the per-clock
+                           * trace does) rather than lazily (cpu/bus/lazy.h, faster, the same clocks,
                            * registers and memory); for tests. Read by reset, emu_cpu_jump and
                            * emu_cpu_prefill, which choose the eager form also when trace_clock
                            * is set. */
@@ -286,7 +286,7 @@ struct EmuCpu {
     void (*trace_clock)(void *tctx, const EmuCpu *cpu);
     void *trace_ctx;
 
-    /* The exact model's block cache (emu_cpu_set_block_cache; internal: cpu_fast.h), and the
+    /* The exact model's block cache (emu_cpu_set_block_cache; internal: cache/cache.h), and the
      * signature of the bus requests of the instruction being recorded or replayed. */
     void *fast;
     uint64_t fsig;

@@ -1,4 +1,4 @@
-/* 8086 multiply and divide as the microcode does them (included by cpu_exec.inc, after the
+/* 8086 multiply and divide as the microcode does them (included by cpu/exec.inc, after the
  * bus primitives: B_cycles). */
 #ifndef EMU86_CPU_MULDIV_H
 #define EMU86_CPU_MULDIV_H

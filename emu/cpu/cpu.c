@@ -1,6 +1,6 @@
 /* CPU state: initialisation, reset, dispatch to the selected timing model, inspection. */
-#include "cpu_fast.h"
-#include "cpu_internal.h"
+#include "cache/cache.h"
+#include "cpu/internal.h"
 
 #include <stdio.h>
 

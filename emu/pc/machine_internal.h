@@ -1,10 +1,10 @@
-/* The PC's internal state, shared by machine.c, bios*.c, input.c and video.c. */
+/* The PC's internal state, shared by machine.c, bios.c, bios_video.c and input.c. */
 #ifndef EMU86_MACHINE_INTERNAL_H
 #define EMU86_MACHINE_INTERNAL_H
 
 #include "emu.h"
-#include "pic.h"
-#include "pit.h"
+#include "pc/pic.h"
+#include "pc/pit.h"
 
 #include <signal.h>
 

@@ -1,4 +1,4 @@
-/* The block cache of the exact model (cpu_fast.c): what its parts share.
+/* The block cache of the exact model (cache/cache.c): what its parts share.
  *
  * The lazy exact model's clocks for an instruction follow from two things only: the state of
  * the bus interface unit at its start, taken relative to the clock then (FRel), and the
@@ -6,8 +6,8 @@
  * the internal clocks between requests, reads and writes (for a word, the parity of its
  * address), SUSP, FLUSH (the parity of the new IP), waits for T4. That sequence is summed up
  * in a signature, built by the same calls in two copies of the interpreter:
- *  - cpu_fast.c's recording copy (biu_lazy.h with LZ_SIGNATURE), which runs the exact model;
- *  - cpu_null.c's replaying copy (biu_null.h), which keeps no time at all.
+ *  - cache/cache.c's recording copy (cpu/bus/lazy.h with LZ_SIGNATURE), which runs the exact model;
+ *  - cache/replay_copy.c's replaying copy (cpu/bus/null.h), which keeps no time at all.
  * A recorded instruction (a node) keeps its signature, its clocks and the relative state after
  * it; replaying it runs the fast copy and, if the signatures agree, takes the clocks recorded.
  * If they do not, what the instruction did is undone (registers restored, memory writes rolled
@@ -16,7 +16,7 @@
 #ifndef EMU86_CPU_FAST_H
 #define EMU86_CPU_FAST_H
 
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 /* The EU's requests, as mixed into the signature. */
 enum {
@@ -47,12 +47,12 @@ typedef struct EmuFastShared {
     FUndo undo[FAST_UNDO_MAX];
 } EmuFastShared;
 
-/* cpu_null.c: one instruction (and all its REP iterations) from the read of its opcode, with
+/* cache/replay_copy.c: one instruction (and all its REP iterations) from the read of its opcode, with
  * no clocks; c->fabort is set if it did something the cache cannot replay (I/O, HLT, a
  * service, a change of CS by MOV/POP, a write into the prefetch window, an undo log full). */
 void emu_null_node(EmuCpu *c);
 
-/* cpu_fast.c */
+/* cache/cache.c */
 void *emu_fast_new(void);
 void emu_fast_free(void *fast);
 /* The CPU was put somewhere else (reset, jump, prefill): no replay goes on where it stopped. */

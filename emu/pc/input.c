@@ -1,6 +1,6 @@
 /* Guest input: the keyboard (the --keys text, then an interactive source) and, apart from it,
  * standard input (the bytes of the host's redirected stdin). */
-#include "machine_internal.h"
+#include "pc/machine_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* Intel 8253 PIT, derived from time (see pit.h). */
-#include "pit.h"
+#include "pc/pit.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* BIOS services reached through the ROM's HLE stubs (service numbers 00h-3Fh, see
  * roms-free/bios.asm). Each returns the CPU clocks it takes; they are spent in the ROM, where
  * the real BIOS code would have run. */
-#include "cpu_internal.h"
-#include "machine_internal.h"
+#include "cpu/internal.h"
+#include "pc/machine_internal.h"
 
 #define COST_BIOS_CALL 120   /* a service that only reads or sets a value */
 #define COST_KEY_READ 400    /* INT 16h read: buffer bookkeeping */

@@ -1,5 +1,5 @@
 /* The PC: memory, I/O port bus, PIT and PIC wiring, the event scheduler and the run loop. */
-#include "machine_internal.h"
+#include "pc/machine_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
-/* The exact timing model, computed lazily: the bus rules of biu_exact.h, with the same clocks,
+/* The exact timing model, computed lazily: the bus rules of cpu/bus/exact.h, with the same clocks,
  * registers and memory, but without its list of bus cycles or the queue's bytes.
  *
- * Included by cpu_lazy.c: the exact model of normal running. biu_exact.h keeps the eager form,
- * which the per-clock trace needs (cpu_exact.c); the tests run both (tests/cpu/biu_diff,
+ * Included by cpu/run_lazy.c: the exact model of normal running. cpu/bus/exact.h keeps the eager form,
+ * which the per-clock trace needs (cpu/run_exact.c); the tests run both (tests/cpu/biu_diff,
  * tests/fuzz/fuzz_cpu.c, the conformance suite with --eager).
  *
  * The bus. Counting the bytes of fetches under way with the queue, the prefetcher fetches the
@@ -26,20 +26,20 @@
  * change is then frozen: the value it was fetched with (and its clock of arrival) is kept in
  * lz_fz_*, and its q_at is set to LZ_FROZEN so that the take, which compares q_at anyway, goes
  * the slow way to find it. A byte whose T3 is still to come reads the new memory, as in
- * biu_exact.h. After POP CS or MOV CS the bytes of fetches begun with the old CS are frozen with
+ * cpu/bus/exact.h. After POP CS or MOV CS the bytes of fetches begun with the old CS are frozen with
  * their linear address, and followed (lz_track) until their T3 by the changes of memory.
  */
 #ifndef EMU86_BIU_LAZY_H
 #define EMU86_BIU_LAZY_H
 
-#include "cpu_internal.h"
+#include "cpu/internal.h"
 
 #include <assert.h>
 
-/* The block cache's recording copy (cpu_fast.c) signs the EU's requests (cpu_fast.h); the
+/* The block cache's recording copy (cache/cache.c) signs the EU's requests (cache/cache.h); the
  * interpreter of normal running does not. */
 #ifdef LZ_SIGNATURE
-#include "cpu_fast.h"
+#include "cache/cache.h"
 #define LZ_SIG(c, ev) fsig_mix((c), (ev))
 #define LZ_SIG_CLOCKS(c, n) ((c)->fpend += (uint32_t)(n))
 #define LZ_UNCACHEABLE(c) ((c)->fabort = 1)
@@ -328,7 +328,7 @@ static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
 }
 
 /* RNI in the interpreter's inner loop: the same, with the slow way inline (one copy of it).
- * (A model without these gets B_rni and B_qread there: cpu_exec.inc.) */
+ * (A model without these gets B_rni and B_qread there: cpu/exec.inc.) */
 #define BIU_HAS_RNI_HOT 1
 static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
     EmuBiu *b = &c->biu;
@@ -513,7 +513,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     lz_advance_to(c, lz_request_second(c) + 3);
     return (uint16_t)(lo | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8);
 }
-/* A write changes memory in the clock the EU asks for its bus cycle (as in biu_exact.h); the EU
+/* A write changes memory in the clock the EU asks for its bus cycle (as in cpu/bus/exact.h); the EU
  * goes on at T3, or at T4 when the write does not end the instruction (`mid`). */
 static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
@@ -672,7 +672,7 @@ static void lz_clear(EmuCpu *c) {
     b->cs_left = CS;
 }
 
-#ifndef LZ_SIGNATURE /* defined once, by cpu_lazy.c */
+#ifndef LZ_SIGNATURE /* defined once, by cpu/run_lazy.c */
 void emu_biu_reset_lazy(EmuCpu *c) {
     lz_clear(c);
     lz_flush_at(c, lz_now(c));

@@ -1,5 +1,5 @@
 /* Intel 8259A PIC (see pic.h). Priorities rotate from `lowest`: the IRQ after it is highest. */
-#include "pic.h"
+#include "pc/pic.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
-/* The bus primitives of the block cache's replaying copy of the interpreter (cpu_null.c): no
+/* The bus primitives of the block cache's replaying copy of the interpreter (cache/replay_copy.c): no
  * clocks, no queue; instruction bytes are read from memory at CS:IP. Each primitive signs the
- * EU's request as biu_lazy.h does under LZ_SIGNATURE (the two must stay in step: cpu_fast.h),
+ * EU's request as cpu/bus/lazy.h does under LZ_SIGNATURE (the two must stay in step: cache/cache.h),
  * and every byte written goes to the undo log first. What the cache cannot replay (I/O, HLT,
  * a service, a change of CS by MOV/POP, a write into the prefetch window) sets c->fabort: the
  * instruction is then undone and left to the exact model.
@@ -8,7 +8,7 @@
 #ifndef EMU86_BIU_NULL_H
 #define EMU86_BIU_NULL_H
 
-#include "cpu_fast.h"
+#include "cache/cache.h"
 
 static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->fpend += (uint32_t)n; }
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
@@ -104,7 +104,7 @@ static ALWAYS_INLINE void B_halt(EmuCpu *c) { c->fabort = 1; }
 static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { (void)old_cs, c->fabort = 1; }
 static ALWAYS_INLINE void B_leave(EmuCpu *c) { c->fabort = 1; }
 static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
-/* The caller of a service checks this before calling out (cpu_exec.inc). */
+/* The caller of a service checks this before calling out (cpu/exec.inc). */
 #define B_CALLOUT_REFUSED(c) ((c)->fabort)
 
 static ALWAYS_INLINE void B_wait_t4(EmuCpu *c) { fsig_mix(c, EV_WAIT_T4); }

@@ -1,6 +1,6 @@
 /* The interpreter with the documented-timings (simplified bus) model. */
-#include "biu_table.h"
+#include "cpu/bus/table.h"
 
 #define STEP_FN emu_step_table
 #define RUN_FN emu_run_table
-#include "cpu_exec.inc"
+#include "cpu/exec.inc"

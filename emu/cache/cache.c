@@ -1,15 +1,15 @@
-/* The exact model's block cache (see cpu_fast.h for the principle).
+/* The exact model's block cache (see cache/cache.h for the principle).
  *
  * At a plain boundary of the run loop (nothing due but the read of the next opcode), the state
  * of the bus interface unit is worked out to the current clock and taken relative to it
  * (FRel): where the prefetcher stands from IP, the latest two bus cycles, when the bytes in the
  * queue arrive, when the last five bytes before IP were taken (the next fetches are decided by
  * them); clocks more than 24 before now all count as long ago, which they equal for every rule
- * of biu_lazy.h. A block is keyed by CS:IP and that state, and holds up to FAST_NODES_MAX nodes
+ * of cpu/bus/lazy.h. A block is keyed by CS:IP and that state, and holds up to FAST_NODES_MAX nodes
  * recorded from the exact model (this file's copy of the interpreter, which signs the EU's
  * requests): for each, its CS:IP, signature, clocks and the relative state after it.
  *
- * Replaying a node runs cpu_null.c's copy (the work without the clocks) and compares the
+ * Replaying a node runs cache/replay_copy.c's copy (the work without the clocks) and compares the
  * signatures; on agreement the clocks recorded are taken, else the node is undone and the
  * exact model goes on from the state recorded before it. A node runs only if it ends before
  * the deadline, so that the run returns where the interpreter would have. A block's last node
@@ -24,10 +24,10 @@
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* the run loop's parts, not used here */
 #endif
-#include "biu_lazy.h"
+#include "cpu/bus/lazy.h"
 
-#include "cpu_exec.inc"
-#include "cpu_fast_kinds.inc"
+#include "cpu/exec.inc"
+#include "cache/kinds.inc"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -429,7 +429,7 @@ typedef struct FBlock {
     uint8_t to_model;     /* it was recorded up to an instruction at to_cs:to_ip that is left to
                            * the model (fast_model_only_at), or that is its tail */
     uint16_t to_cs, to_ip;
-    struct FTail *tail;   /* that tail (cpu_fast_tail.inc), or NULL */
+    struct FTail *tail;   /* that tail (cache/tails.inc), or NULL */
     uint64_t total;       /* the clocks of all its nodes */
     uint64_t dtotal;      /* total if a sampling tick that falls in it can be taken after it has run
                            * (fast_defer_flush), else FAST_UNFIT */
@@ -449,7 +449,7 @@ typedef struct FPass {
 #define FAST_LOG_MAX 256 /* passes (4 KiB) */
 
 typedef struct EmuFast {
-    EmuFastShared sh; /* first: biu_null.h reaches it through c->fast */
+    EmuFastShared sh; /* first: cpu/bus/null.h reaches it through c->fast */
     FBlock **hash;
     uint8_t *arena;
     size_t used;
@@ -465,12 +465,12 @@ typedef struct EmuFast {
     uint64_t n_rep_runs, n_rep_iters; /* emu_fast_rep: runs of a REP's steady state, iterations */
     FRepSeen rep;
     uint64_t n_trap_runs, n_trap_slices; /* fast_trap_repeat: its runs, the slices taken */
-    uint64_t n_generic; /* nodes replayed by cpu_null.c's copy */
+    uint64_t n_generic; /* nodes replayed by cache/replay_copy.c's copy */
     uint64_t n_inline_ticks; /* runs of repeats (emu_fast_rep, fast_trap_repeat) that took ticks */
     FTrapSeen trap;
     uint64_t n_tails, n_tail_fills, n_tail_runs; /* tails recorded, ends learnt, runs replayed */
     struct FTail *rec_tail; /* fb_record's: the tail it found */
-    uint32_t variable[256]; /* REP MOVSB sites met with another count (cpu_fast_tail.inc) */
+    uint32_t variable[256]; /* REP MOVSB sites met with another count (cache/tails.inc) */
     FPass log[FAST_LOG_MAX];
     /* fast_sample_ahead's latest: the deadline before it, the node after which it holds, and
      * the clock at the start of that pass through its block */
@@ -484,7 +484,7 @@ typedef struct EmuFast {
 
 _Static_assert(sizeof(FRel) == 34, "FRel: fb_hash reads it as four words and a tail");
 
-#include "cpu_fast_tail.inc"
+#include "cache/tails.inc"
 
 static uint32_t fb_hash(uint16_t cs, uint16_t ip, const FRel *k) {
     uint64_t w[4];
@@ -905,7 +905,7 @@ static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
 
 /* After the latest node: what exec_one leaves (a decoded form has no REP, TF, or inhibit). */
 static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
-    if (last->dec.kind == FK_GENERIC) return; /* cpu_null.c did it */
+    if (last->dec.kind == FK_GENERIC) return; /* cache/replay_copy.c did it */
     c->insn_cs = last->cs;
     c->insn_ip = last->ip;
     c->inhibit = 0;

@@ -1,12 +1,12 @@
 /* The block cache's replaying copy of the interpreter: the instructions' work without their
- * clocks (biu_null.h), signing the EU's requests as the recording copy does (cpu_fast.h). */
-#include "biu_null.h"
+ * clocks (cpu/bus/null.h), signing the EU's requests as the recording copy does (cache/cache.h). */
+#include "cpu/bus/null.h"
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* the run loop's parts, not used here */
 #endif
 
-#include "cpu_exec.inc"
+#include "cpu/exec.inc"
 
 void emu_null_node(EmuCpu *c) {
     B_rni(c);

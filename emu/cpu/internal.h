@@ -160,8 +160,8 @@ static inline int in_hle_region(const EmuCpu *c, uint32_t lin) {
 enum { BUS_PASV = 0, BUS_CODE, BUS_MEMR, BUS_MEMW, BUS_IOR, BUS_IOW, BUS_INTA, BUS_HALT };
 
 /* Entry points of the timing models (one interpreter, compiled once for each): the exact model
- * lazily (cpu_lazy.c, normal running) and eagerly (cpu_exact.c, the per-clock trace), and the
- * documented-timings model (cpu_table.c). */
+ * lazily (cpu/run_lazy.c, normal running) and eagerly (cpu/run_exact.c, the per-clock trace), and the
+ * documented-timings model (cpu/run_table.c). */
 void emu_step_lazy(EmuCpu *c);
 void emu_step_exact(EmuCpu *c);
 void emu_step_table(EmuCpu *c);
