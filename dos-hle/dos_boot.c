@@ -1,7 +1,11 @@
 /* The boot: the memory map (stubs, vectors, DOS data, the device chain), the arena with the
  * shell's PSP and environment, and the first program loaded and started. */
-#include "dos_internal.h"
+#include "dos_boot.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_psp.h"
 
+#include <stdio.h>
 #include <string.h>
 
 extern const unsigned char dos_stubs_bin[];
@@ -17,7 +21,7 @@ static void write_device(Dos *d, uint16_t off, uint16_t next_off, uint16_t attr,
     for (int i = 0; i < 8; i++) wr8(d, a + 10 + (uint32_t)i, (uint8_t)name[i]);
 }
 
-void dos_init_memory_map(Dos *d) {
+static void init_memory_map(Dos *d) {
     /* stubs */
     unsigned n = dos_stubs_bin_size;
     for (unsigned i = 0; i < n && i < DOS_IO_BYTES + DOS_CODE_BYTES; i++)
@@ -106,7 +110,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
         emu_machine_end(m, EMU_END_ERROR, 0, "no program was loaded");
         return false;
     }
-    dos_init_memory_map(d);
+    init_memory_map(d);
     dos_files_init(d);
 
     /* arena: the shell (parent of the first program) and its environment */

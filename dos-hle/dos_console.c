@@ -2,7 +2,10 @@
  * the machine's deterministic input). Console functions use handles 0 and 1, so they follow
  * redirection: as a UNIX filter, standard input is the host's stdin (a file to the guest; its
  * end reads as Ctrl-Z) and standard output goes unchanged to the machine's output. */
-#include "dos_internal.h"
+#include "dos_console.h"
+#include "dos_call.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
 
 #include <string.h>
 

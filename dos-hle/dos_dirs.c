@@ -2,7 +2,14 @@
  * searches of 4Eh/4Fh (also used by the FCB searches). Listings are sorted by name, so what
  * the guest sees never depends on the host's directory order; in a subdirectory "." and ".."
  * come first, as on a DOS disk. */
-#include "dos_internal.h"
+#include "dos_dirs.h"
+#include "dos_call.h"
+#include "dos_disk.h"
+#include "dos_errors.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_main.h"
+#include "dos_sandbox.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -3,9 +3,13 @@
  * give, all from one read-only FAT view of the drive's folder (dos_fatview.h); absolute writes
  * (INT 26h) are refused as write-protected. The view is computed when first asked for and kept
  * until the guest changes something on the host (dos_disk_changed). */
+#include "dos_disk.h"
+#include "dos_call.h"
 #include "dos_fatview.h"
-#include "dos_internal.h"
+#include "dos_guest_mem.h"
+#include "dos_main.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define DPB_SIZE 0x60u
@@ -19,7 +23,7 @@ void dos_disk_changed(Dos *d) {
     }
 }
 
-DosFatView *dos_disk_view(Dos *d, int drive) {
+static DosFatView *disk_view(Dos *d, int drive) {
     if (!dos_drive_valid(d, drive)) return NULL;
     if (!d->view[drive]) d->view[drive] = dos_fatview_build(d->rootfd[drive], d->cfg.version_major >= 2);
     return d->view[drive];
@@ -27,7 +31,7 @@ DosFatView *dos_disk_view(Dos *d, int drive) {
 
 bool dos_disk_dir_entry(Dos *d, int drive, const char (*comps)[13], int n, const char *name,
                         uint8_t ent[32]) {
-    DosFatView *v = dos_disk_view(d, drive);
+    DosFatView *v = disk_view(d, drive);
     if (!v) return false;
     int dir = dos_fatview_find(v, comps, n);
     int node = dos_fatview_child(v, dir, name);
@@ -51,7 +55,7 @@ static void copy_fat(Dos *d, const DosFatView *v) {
 }
 
 static void fat_info(Dos *d, int drv) {
-    DosFatView *v = dos_disk_view(d, drv);
+    DosFatView *v = disk_view(d, drv);
     if (!v) {
         setAL(d, 0xFF);
         return;
@@ -65,7 +69,7 @@ static void fat_info(Dos *d, int drv) {
 }
 
 static void free_space(Dos *d, int drv) {
-    DosFatView *v = dos_disk_view(d, drv);
+    DosFatView *v = disk_view(d, drv);
     if (!v) {
         rAX(d) = 0xFFFF;
         return;
@@ -91,7 +95,7 @@ static uint16_t dpb_off(int slot) { return (uint16_t)(DD_DPB + (unsigned)slot * 
 /* DOS 2's DPB ends with the drive's current folder: its first cluster (1Ch) and its path
  * (1Eh, without the drive and the first backslash). */
 static void dpb_current_dir(Dos *d, int drive, uint32_t dpb) {
-    DosFatView *v = dos_disk_view(d, drive);
+    DosFatView *v = disk_view(d, drive);
     char path[DOS_MAX_CWD + 8];
     snprintf(path, sizeof path, "%c:\\%s", 'A' + drive, d->cwd[drive]);
     DosPath p;
@@ -107,7 +111,7 @@ static void dpb_current_dir(Dos *d, int drive, uint32_t dpb) {
 /* The layout follows the version INT 21h AH=30h reports: DOS 2 (current folder at 18h), 3
  * (free-cluster fields at 1Ch), 4 (the FAT's sector count a word). */
 static bool build_dpb(Dos *d, int drive, uint16_t *off) {
-    DosFatView *v = dos_disk_view(d, drive);
+    DosFatView *v = disk_view(d, drive);
     int slot = dpb_slot(d, drive);
     if (!v || slot < 0) return false;
     *off = dpb_off(slot);
@@ -196,7 +200,7 @@ uint32_t dos_abs_disk(Dos *d, EmuCpu *c, bool write) {
         seg = rd16(d, p + 8);
     }
     uint16_t ax = 0;
-    DosFatView *v = dos_disk_view(d, drive);
+    DosFatView *v = disk_view(d, drive);
     uint32_t cost = d->costs.call + d->costs.io_request;
     if (!v) ax = ABS_NOT_READY;
     else if (write) ax = ABS_WRITE_PROTECT; /* a read-only disk: nothing reaches the host */

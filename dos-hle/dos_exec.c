@@ -1,6 +1,12 @@
 /* Processes after the boot: EXEC (4Bh), terminate (00h, 4Ch, INT 20h, Ctrl-C), stay resident
  * (31h, INT 27h), create PSP (26h). */
-#include "dos_internal.h"
+#include "dos_exec.h"
+#include "dos_call.h"
+#include "dos_errors.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_psp.h"
+#include "dos_sandbox.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The read-only FAT disk of a drive folder (see dos_fatview.h). */
 #include "dos_fatview.h"
-
-#include "dos_internal.h"
+#include "dos_files.h"
+#include "dos_sandbox.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -4,10 +4,18 @@
  * current block to 0 and the record size to 128 but not the current record (20h), which the
  * program sets; sequential I/O moves the current record and block, random I/O does not move the
  * random record (21h, 22h) except the block calls (27h, 28h). */
-#include "dos_internal.h"
+#include "dos_fcb.h"
+#include "dos_call.h"
+#include "dos_dirs.h"
+#include "dos_disk.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_main.h"
+#include "dos_sandbox.h"
 #include "dos_time.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -1,9 +1,16 @@
 /* Operations on files by name or on their directory entry: attributes (43h), delete (41h),
  * rename (56h), date and time (57h). */
-#include "dos_internal.h"
+#include "dos_fileops.h"
+#include "dos_call.h"
+#include "dos_disk.h"
+#include "dos_errors.h"
+#include "dos_files.h"
+#include "dos_main.h"
+#include "dos_sandbox.h"
 #include "dos_time.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -1,11 +1,21 @@
 /* Handle file I/O (3Ch-40h, 42h, 45h, 46h, 5Ah, 5Bh, 67h): the system file table, each
  * process's job file table (JFT, found through PSP:34h), host files in the drive's folder,
  * devices, and the redirected standard input and output of a UNIX filter. */
-#include "dos_internal.h"
+#include "dos_files.h"
+#include "dos_call.h"
+#include "dos_console.h"
+#include "dos_disk.h"
+#include "dos_errors.h"
+#include "dos_fileops.h"
+#include "dos_guest_mem.h"
+#include "dos_ioctl.h"
+#include "dos_main.h"
+#include "dos_sandbox.h"
 #include "dos_time.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -1,6 +1,15 @@
 /* The DOS services behind the stubs: INT 21h entry (dispatch), its device-layer steps and
  * its return, Ctrl-C through INT 23h, INT 20h/27h/29h/2Fh and the defaults of 22h/23h. */
-#include "dos_internal.h"
+#include "dos_int21.h"
+#include "dos_call.h"
+#include "dos_console.h"
+#include "dos_dirs.h"
+#include "dos_disk.h"
+#include "dos_exec.h"
+#include "dos_fcb.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_misc.h"
 
 #include <string.h>
 

@@ -1,6 +1,11 @@
 /* IOCTL (44h): device information words as MS-DOS reports them, raw/cooked mode of devices,
  * input/output status, and the drive questions (removable, remote). */
-#include "dos_internal.h"
+#include "dos_ioctl.h"
+#include "dos_call.h"
+#include "dos_console.h"
+#include "dos_errors.h"
+#include "dos_files.h"
+#include "dos_main.h"
 
 #include <sys/stat.h>
 

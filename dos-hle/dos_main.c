@@ -1,10 +1,17 @@
-/* The Dos object: configuration, drives, the program file, attaching to a machine, and the
- * small helpers the service files share (guest memory, results, steps). */
+/* The Dos object: configuration, drives, the program file, attaching to a machine, and what
+ * the service files ask of it (dos_main.h: its drives, DOS's clock). */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "dos_internal.h"
+#include "dos_main.h"
+#include "dos_boot.h"
+#include "dos_disk.h"
+#include "dos_files.h"
+#include "dos_guest_mem.h"
+#include "dos_int21.h"
+#include "dos_sandbox.h"
 #include "dos_time.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -249,82 +256,4 @@ uint64_t dos_now_centis(const Dos *d) {
     int64_t c = (int64_t)dos_master_to_centis(emu_machine_now(d->m)) + d->cfg.epoch * 100 +
                 d->time_adjust;
     return c < 0 ? 0 : (uint64_t)c;
-}
-
-void dos_read_mem(const Dos *d, uint16_t seg, uint16_t off, void *dst, size_t n) {
-    uint8_t *p = dst;
-    for (size_t i = 0; i < n; i++) p[i] = rd8(d, lin(seg, (uint16_t)(off + i)));
-}
-
-void dos_write_mem(Dos *d, uint16_t seg, uint16_t off, const void *src, size_t n) {
-    const uint8_t *p = src;
-    for (size_t i = 0; i < n; i++) wr8(d, lin(seg, (uint16_t)(off + i)), p[i]);
-}
-
-void dos_read_asciiz(const Dos *d, uint16_t seg, uint16_t off, char *dst, size_t max) {
-    size_t i = 0;
-    for (; i + 1 < max; i++) {
-        uint8_t c = rd8(d, lin(seg, (uint16_t)(off + i)));
-        if (!c) break;
-        dst[i] = (char)c;
-    }
-    dst[i] = 0;
-}
-
-void dos_ok(Dos *d) {
-    d->call->clear_flags |= EMU_FLAG_CF;
-    d->call->set_flags &= (uint16_t)~EMU_FLAG_CF;
-}
-
-void dos_fail(Dos *d, uint16_t code) {
-    d->call->w[EMU_AX] = code;
-    d->call->set_flags |= EMU_FLAG_CF;
-    d->call->clear_flags &= (uint16_t)~EMU_FLAG_CF;
-    d->last_error = code;
-}
-
-void dos_set_zf(Dos *d, bool on) {
-    if (on) {
-        d->call->set_flags |= EMU_FLAG_ZF;
-        d->call->clear_flags &= (uint16_t)~EMU_FLAG_ZF;
-    } else {
-        d->call->clear_flags |= EMU_FLAG_ZF;
-        d->call->set_flags &= (uint16_t)~EMU_FLAG_ZF;
-    }
-}
-
-void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint16_t dx,
-              uint32_t io_cost) {
-    DosCall *c = d->call;
-    if (c->nsteps == c->cap) {
-        int cap = c->cap ? c->cap * 2 : 64;
-        DosStep *n = realloc(c->steps, (size_t)cap * sizeof *n);
-        if (!n) return;
-        c->steps = n;
-        c->cap = cap;
-    }
-    c->steps[c->nsteps++] = (DosStep){kind, ax, bx, cx, dx, io_cost, 0};
-}
-
-void dos_step_con_char(Dos *d, uint8_t ch) {
-    DosCall *c = d->call;
-    if (c->ntext == c->textcap) {
-        uint32_t cap = c->textcap ? c->textcap * 2 : 1024;
-        uint8_t *n = realloc(c->text, cap);
-        if (!n) return;
-        c->text = n;
-        c->textcap = cap;
-    }
-    DosStep *last = c->nsteps ? &c->steps[c->nsteps - 1] : NULL;
-    unsigned max = (unsigned)(d->io_entry[IO_CON_BUF_END] - d->io_entry[IO_CON_BUF]);
-    if (!last || last->kind != STEP_CON_RUN || last->cx >= max) {
-        int n = c->nsteps;
-        dos_step(d, STEP_CON_RUN, 0, 0, 0, 0, 0);
-        if (c->nsteps == n) return;
-        last = &c->steps[n];
-        last->text = c->ntext;
-    }
-    c->text[c->ntext++] = ch;
-    last->cx++;
-    last->io_cost += d->costs.io_char;
 }

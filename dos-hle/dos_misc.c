@@ -2,7 +2,11 @@
  * (30h), break and verify flags (33h, 54h), memory (48h-4Ah, 58h), processes' IDs and return
  * codes (4Dh, 50h, 51h, 62h), country (38h), InDOS (34h), list of lists (52h), extended error
  * (59h), and the answer to functions DOS does not have. */
-#include "dos_internal.h"
+#include "dos_misc.h"
+#include "dos_call.h"
+#include "dos_errors.h"
+#include "dos_guest_mem.h"
+#include "dos_main.h"
 #include "dos_time.h"
 
 #include <string.h>

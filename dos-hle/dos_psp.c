@@ -1,6 +1,9 @@
 /* PSPs, command tails and their FCBs, environments, and starting a loaded program with the
  * registers DOS leaves: what the first program's boot and EXEC share. */
-#include "dos_internal.h"
+#include "dos_psp.h"
+#include "dos_errors.h"
+#include "dos_guest_mem.h"
+#include "dos_main.h"
 
 #include <string.h>
 

@@ -8,8 +8,9 @@
 ; INT 10h/16h/1Ah calls, as IO.SYS made them, and the far call of the ROM's teletype run that
 ; draws a run of CON output while INT 10h is the ROM's).
 ;
-; Each area begins with a table of entry offsets that dos_stubs.c reads (same order as there).
-; Service numbers 40h-4Fh: DOS layer; 50h-5Fh: device layer. Keep in sync with dos_internal.h.
+; Each area begins with a table of entry offsets that dos_boot.c reads, in the order of the IO_*
+; and DE_* enums of dos_state.h. Service numbers 40h-4Fh: DOS layer; 50h-5Fh: device layer
+; (SVC_* there). Keep the two in step.
 
         cpu     8086
 
