@@ -162,6 +162,54 @@ known: rp_z: KNOWN DIFFERENCE (cache_diff_known.txt), step s, exact profile: the
 EOF
   cmp -s notes.txt want.txt || fail "ctest-notes.sh said: $(cat notes.txt)"
   ;;
+file_sizes)
+  # tests/harness/file_sizes.sh: a product file over 800 lines fails, named; 800 pass; a file
+  # on the allow-list may be longer, but a listed one within the limit fails (the list shrinks)
+  mkdir -p t/emu/cpu t/dos-hle t/profiler t/disasm t/frontends t/roms-free
+  lines() { yes 'x;' | head -n "$1"; }
+  lines 800 >t/emu/cpu/ok.c
+  lines 10 >t/dos-hle/small.h
+  printf '# none\n' >none.txt
+  expect 0 'file_sizes: 2 files' "$SRC/tests/harness/file_sizes.sh" t none.txt
+  lines 801 >t/profiler/big.inc
+  expect 1 '^FAIL: profiler/big.inc has 801 lines \(at most 800\)$' "$SRC/tests/harness/file_sizes.sh" t none.txt
+  lines 900 >t/frontends/big2.asm
+  expect 1 'FAIL: frontends/big2.asm has 900 lines' "$SRC/tests/harness/file_sizes.sh" t none.txt
+  printf 'profiler/big.inc\n# a comment\nfrontends/big2.asm\n' >allowed.txt
+  expect 0 '' "$SRC/tests/harness/file_sizes.sh" t allowed.txt
+  printf 'profiler/big.inc\nfrontends/big2.asm\ndos-hle/small.h\n' >allowed.txt
+  expect 1 'FAIL: dos-hle/small.h has 10 lines, within 800: remove it' "$SRC/tests/harness/file_sizes.sh" t allowed.txt
+  printf 'profiler/big.inc\nfrontends/big2.asm\nemu/gone.c\n' >allowed.txt
+  expect 1 'FAIL: emu/gone.c is in allowed.txt but not a file' "$SRC/tests/harness/file_sizes.sh" t allowed.txt
+  ;;
+check_commits)
+  # scripts/check-commits.sh: a subject over 72 characters, an empty one, or a commit of more
+  # than 5 changed lines without a body fails, naming the commit; merges need no body; the
+  # commits up to the start point are not checked
+  command -v git >/dev/null || { echo "TEST-SKIPPED: check_commits: git not found"; [ "${CI:-}" = true ] && exit 1; exit 77; }
+  export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com
+  export GIT_CONFIG_NOSYSTEM=1 HOME=$W
+  git init -q -b main r && cd r || fail "git init"
+  cc() { printf '%s\n' "$2" >>f.txt && git add f.txt && git commit -q -m "$1" ${3:+-m "$3"}; }
+  cc "$(printf 'An old subject far too long %.0s' 1 2 3 4)" "$(yes l | head -20)"
+  export EMU86_COMMITS_SINCE=$(git rev-parse HEAD)
+  expect 0 'check-commits: 0 commits' "$SRC/scripts/check-commits.sh"
+  cc "Add six lines" "$(yes a | head -6)" "Because the test needs them."
+  cc "Fix a typo" "b"
+  expect 0 'check-commits: 2 commits' "$SRC/scripts/check-commits.sh"
+  cc "Add lines without saying why" "$(yes c | head -6)"
+  expect 1 '^[0-9a-f]+: no body saying why \(6 lines changed\): Add lines without' "$SRC/scripts/check-commits.sh"
+  git reset -q --hard HEAD~1
+  cc "$(printf 'x%.0s' $(seq 73))" "d" "Why: to see the limit."
+  expect 1 '^[0-9a-f]+: subject of 73 characters \(at most 72\)' "$SRC/scripts/check-commits.sh"
+  git reset -q --hard HEAD~1
+  cc "$(printf 'x%.0s' $(seq 72))" "d" "Why: to see the limit."
+  git checkout -q -b side HEAD~1 && echo e >g.txt && git add g.txt && git commit -q -m "On the side" -m "Why: a merge."
+  git checkout -q main
+  git merge -q --no-ff -m "Merge the side branch" side || fail "git merge"
+  expect 0 'check-commits: 5 commits' "$SRC/scripts/check-commits.sh"
+  expect 2 'bad range' "$SRC/scripts/check-commits.sh" nosuch..HEAD
+  ;;
 *)
   fail "unknown case"
   ;;
