@@ -219,13 +219,13 @@ static void biu_wait_until_tx(EmuCpu *c) {
 
 /* ---- EU primitives ---- */
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t ref_read8_lin(EmuCpu *c, uint32_t lin) {
     biu_bus_begin(c, BUS_MEMR, lin, 0, 0, 1, 1);
     biu_wait_finish(c);
     return (uint8_t)ref_biu.data;
 }
 static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+    return ref_read8_lin(c, lin_addr(seg, off));
 }
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);

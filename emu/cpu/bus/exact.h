@@ -1,7 +1,7 @@
 /* The exact timing model: the 8086 bus interface unit, as a schedule of bus cycles.
  *
- * Included by cpu/run_exact.c only. It provides the B_* primitives the interpreter (cpu/exec.inc)
- * is written against. The rules are the ones the hardware traces of the SingleStepTests suite
+ * Included by cpu/run_exact.c only. It provides the B_* primitives (cpu/bus/bus.h) the interpreter
+ * (cpu/exec.inc) is written against. The rules are the ones the hardware traces of the SingleStepTests suite
  * show (the names of the states follow MartyPC and Ken Shirriff's analysis of the die):
  *
  *  - A bus cycle is T1 T2 T3 T4; data moves at T3, fetched code enters the queue at T4.
@@ -46,7 +46,7 @@
 #ifndef EMU86_BIU_EXACT_H
 #define EMU86_BIU_EXACT_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing only) */
@@ -384,13 +384,13 @@ static ALWAYS_INLINE int64_t biu_request(EmuCpu *c, uint8_t type, int final, int
     return biu_request_w(c, type, final, first, -1, -1);
 }
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t biu_read8_lin(EmuCpu *c, uint32_t lin) {
     int64_t t1 = biu_request_read(c);
     biu_advance_to(c, t1 + 3);
     return mem_rd8(c, lin);
 }
 static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+    return biu_read8_lin(c, lin_addr(seg, off));
 }
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);

@@ -32,7 +32,7 @@
 #ifndef EMU86_BIU_LAZY_H
 #define EMU86_BIU_LAZY_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 #include <assert.h>
 

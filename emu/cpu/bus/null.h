@@ -9,6 +9,7 @@
 #define EMU86_BIU_NULL_H
 
 #include "cache/cache.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->fpend += (uint32_t)n; }
 static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }

@@ -26,7 +26,7 @@
 #ifndef EMU86_BIU_TABLE_H
 #define EMU86_BIU_TABLE_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 /* EmuBiu.fetch: refilling after a flush, full (taken to stay so), or stopped. EmuBiu.qlen
  * counts the bytes the refill has brought (not less what the EU has taken), pc where the next
@@ -132,12 +132,12 @@ static ALWAYS_INLINE int64_t tb_request_second(EmuCpu *c) {
     return t1;
 }
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t tb_read8_lin(EmuCpu *c, uint32_t lin) {
     c->cycles = (uint64_t)(tb_request(c, 1) + 3);
     return mem_rd8(c, lin);
 }
 static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+    return tb_read8_lin(c, lin_addr(seg, off));
 }
 static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
