@@ -65,34 +65,34 @@
 
 /* X(return type, name, parameter types) for each primitive. */
 #define BUS_PRIMITIVES(X)                                                                       \
-    X(void, B_cycles, (EmuCpu *, int))                                                          \
-    X(void, B_corr, (EmuCpu *))                                                                 \
-    X(void, B_idle, (EmuCpu *, uint64_t))                                                       \
-    X(uint8_t, B_first, (EmuCpu *))                                                             \
-    X(uint8_t, B_qread, (EmuCpu *))                                                             \
-    X(void, B_rni, (EmuCpu *))                                                                  \
-    X(uint8_t, B_read8, (EmuCpu *, uint16_t, uint16_t))                                         \
-    X(uint16_t, B_read16, (EmuCpu *, uint16_t, uint16_t))                                       \
-    X(void, B_write8, (EmuCpu *, uint16_t, uint16_t, uint8_t))                                  \
-    X(void, B_write16, (EmuCpu *, uint16_t, uint16_t, uint16_t))                                \
-    X(void, B_write16_mid, (EmuCpu *, uint16_t, uint16_t, uint16_t))                            \
-    X(uint8_t, B_in8, (EmuCpu *, uint16_t))                                                     \
-    X(uint16_t, B_in16, (EmuCpu *, uint16_t))                                                   \
-    X(void, B_out8, (EmuCpu *, uint16_t, uint8_t))                                              \
-    X(void, B_out16, (EmuCpu *, uint16_t, uint16_t))                                            \
-    X(uint8_t, B_inta, (EmuCpu *))                                                              \
-    X(void, B_wait_t4, (EmuCpu *))                                                              \
-    X(void, B_suspend, (EmuCpu *))                                                              \
-    X(void, B_flush, (EmuCpu *))                                                                \
-    X(void, B_cs_changed, (EmuCpu *, uint16_t))                                                 \
-    X(void, B_halt, (EmuCpu *))                                                                 \
-    X(void, B_leave, (EmuCpu *))                                                                \
-    X(void, B_outside, (EmuCpu *))
+    X(void, B_cycles, (EmuCore *, int))                                                          \
+    X(void, B_corr, (EmuCore *))                                                                 \
+    X(void, B_idle, (EmuCore *, uint64_t))                                                       \
+    X(uint8_t, B_first, (EmuCore *))                                                             \
+    X(uint8_t, B_qread, (EmuCore *))                                                             \
+    X(void, B_rni, (EmuCore *))                                                                  \
+    X(uint8_t, B_read8, (EmuCore *, uint16_t, uint16_t))                                         \
+    X(uint16_t, B_read16, (EmuCore *, uint16_t, uint16_t))                                       \
+    X(void, B_write8, (EmuCore *, uint16_t, uint16_t, uint8_t))                                  \
+    X(void, B_write16, (EmuCore *, uint16_t, uint16_t, uint16_t))                                \
+    X(void, B_write16_mid, (EmuCore *, uint16_t, uint16_t, uint16_t))                            \
+    X(uint8_t, B_in8, (EmuCore *, uint16_t))                                                     \
+    X(uint16_t, B_in16, (EmuCore *, uint16_t))                                                   \
+    X(void, B_out8, (EmuCore *, uint16_t, uint8_t))                                              \
+    X(void, B_out16, (EmuCore *, uint16_t, uint16_t))                                            \
+    X(uint8_t, B_inta, (EmuCore *))                                                              \
+    X(void, B_wait_t4, (EmuCore *))                                                              \
+    X(void, B_suspend, (EmuCore *))                                                              \
+    X(void, B_flush, (EmuCore *))                                                                \
+    X(void, B_cs_changed, (EmuCore *, uint16_t))                                                 \
+    X(void, B_halt, (EmuCore *))                                                                 \
+    X(void, B_leave, (EmuCore *))                                                                \
+    X(void, B_outside, (EmuCore *))
 
 /* The optional pair, when the model has it. */
 #define BUS_PRIMITIVES_HOT(X)                                                                   \
-    X(uint8_t, B_qread_hot, (EmuCpu *))                                                         \
-    X(void, B_rni_hot, (EmuCpu *))
+    X(uint8_t, B_qread_hot, (EmuCore *))                                                         \
+    X(void, B_rni_hot, (EmuCore *))
 
 /* A compile-time check of one primitive: it exists, with this type. */
 #define BUS_CHECK(ret, name, params)                                                            \
