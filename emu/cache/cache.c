@@ -33,7 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define FAST_REGS_BYTES (offsetof(EmuCpu, flags) + sizeof(uint16_t)) /* r, sreg, ip, flags */
+#define FAST_REGS_BYTES (offsetof(EmuCore, flags) + sizeof(uint16_t)) /* r, sreg, ip, flags */
 
 /* ---- the relative state of the bus interface unit ---- */
 
@@ -61,7 +61,7 @@ static ALWAYS_INLINE int fr_handled(const EmuBiu *b) {
     return !(b->has_preload | b->lz_stop | b->lz_frozen | b->lz_track);
 }
 
-static int fr_make(EmuCpu *c, FRel *r) {
+static int fr_make(EmuCore *c, FRel *r) {
     EmuBiu *b = &c->biu;
     if (!fr_handled(b)) return 0;
     const int64_t now = lz_now(c);
@@ -91,7 +91,7 @@ typedef struct FIter {
 } FIter;
 
 /* Put the state back at the current clock. */
-static void fr_apply(EmuCpu *c, const FRel *r) {
+static void fr_apply(EmuCore *c, const FRel *r) {
     EmuBiu *b = &c->biu;
     const int64_t now = lz_now(c);
     const uint16_t ip = c->ip;
@@ -114,7 +114,7 @@ static void fr_apply(EmuCpu *c, const FRel *r) {
 #define FAST_FAR (UINT64_MAX / 4)
 
 /* The sampler's next tick is due at `at`: the deadline, unless anything else comes first. */
-static ALWAYS_INLINE void fast_next_tick(EmuCpu *c, uint64_t at) {
+static ALWAYS_INLINE void fast_next_tick(EmuCore *c, uint64_t at) {
     const int before = at < c->sample_rest;
     c->light_at = before ? at : UINT64_MAX;
     c->deadline = before ? at : c->sample_rest;
@@ -126,17 +126,17 @@ static ALWAYS_INLINE void fast_next_tick(EmuCpu *c, uint64_t at) {
  * them, by the rule, is the same and may be taken: EXEC, or IRQ with IF set). Inline, up to the
  * last one that ends before anything else is due (sample_rest); else up to the one in which
  * the deadline passes. */
-static ALWAYS_INLINE int fast_ticks_inline(const EmuCpu *c) {
+static ALWAYS_INLINE int fast_ticks_inline(const EmuCore *c) {
     return c->sample_rule && c->deadline == c->light_at &&
            (c->sample_rule == EMU_SAMPLE_EXEC || (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)));
 }
-static ALWAYS_INLINE uint64_t fast_repeats_max(const EmuCpu *c, uint64_t d, int inl) {
+static ALWAYS_INLINE uint64_t fast_repeats_max(const EmuCore *c, uint64_t d, int inl) {
     if (!inl) return (c->deadline - c->cycles + d - 1) / d;
     const uint64_t rest = c->sample_rest < FAST_FAR ? c->sample_rest : FAST_FAR;
     return rest > c->cycles ? (rest - c->cycles - 1) / d : 0;
 }
 /* The ticks due by clock `end` (before sample_rest), met at boundaries whose sample is s. */
-static void fast_ticks_same(EmuCpu *c, uint64_t end, EmuSample s) {
+static void fast_ticks_same(EmuCore *c, uint64_t end, EmuSample s) {
     uint64_t at = c->light_at;
     for (; at <= end; at += c->sample_every) {
         if (UNLIKELY(c->sample_n == EMU_SAMPLE_BUF)) c->sample_flush(c->ctx, c);
@@ -186,13 +186,13 @@ static ALWAYS_INLINE int rep_flat(uint16_t seg, uint16_t off, unsigned m, int w,
     return 1;
 }
 
-static ALWAYS_INLINE uint16_t rep_rd(const EmuCpu *c, uint16_t seg, uint16_t off, int w) {
+static ALWAYS_INLINE uint16_t rep_rd(const EmuCore *c, uint16_t seg, uint16_t off, int w) {
     const uint16_t lo = mem_rd8(c, lin_addr(seg, off));
     return w ? (uint16_t)(lo | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8) : lo;
 }
 
 /* Does a write at ES:off (w: a word) reach the prefetch window, [ipw, ipw + 8) in CS? */
-static ALWAYS_INLINE int rep_hits_window(const EmuCpu *c, uint16_t off, int w, uint16_t ipw) {
+static ALWAYS_INLINE int rep_hits_window(const EmuCore *c, uint16_t off, int w, uint16_t ipw) {
     if (fk_in_window(c, lin_addr(ES, off), ipw)) return 1;
     return w && fk_in_window(c, lin_addr(ES, (uint16_t)(off + 1)), ipw);
 }
@@ -201,8 +201,8 @@ static ALWAYS_INLINE int rep_hits_window(const EmuCpu *c, uint16_t off, int w, u
  * REP would: for CMPS and SCAS, those before the first whose comparison ends it; for MOVS and
  * STOS, those before the first that would write into the prefetch window at ipw (the IP after
  * the instruction: left to the model). */
-static unsigned rep_span_slow(const EmuCpu *c, unsigned m, uint16_t ipw);
-static unsigned rep_span(const EmuCpu *c, unsigned m, uint16_t ipw) {
+static unsigned rep_span_slow(const EmuCore *c, unsigned m, uint16_t ipw);
+static unsigned rep_span(const EmuCore *c, unsigned m, uint16_t ipw) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, back = getf(c, EMU_FLAG_DF);
     uint32_t lo;
@@ -237,7 +237,7 @@ static unsigned rep_span(const EmuCpu *c, unsigned m, uint16_t ipw) {
     return m;
 }
 
-static unsigned rep_span_slow(const EmuCpu *c, unsigned m, uint16_t ipw) {
+static unsigned rep_span_slow(const EmuCore *c, unsigned m, uint16_t ipw) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
     const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
@@ -263,8 +263,8 @@ static unsigned rep_span_slow(const EmuCpu *c, unsigned m, uint16_t ipw) {
 }
 
 /* The next m iterations' work, without clocks. */
-static void rep_work_slow(EmuCpu *c, unsigned m);
-static void rep_work(EmuCpu *c, unsigned m) {
+static void rep_work_slow(EmuCore *c, unsigned m);
+static void rep_work(EmuCore *c, unsigned m) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, back = getf(c, EMU_FLAG_DF);
     const unsigned bytes = m << w;
@@ -307,7 +307,7 @@ static void rep_work(EmuCpu *c, unsigned m) {
     rep_work_slow(c, m);
 }
 
-static void rep_work_slow(EmuCpu *c, unsigned m) {
+static void rep_work_slow(EmuCore *c, unsigned m) {
     const uint8_t op = c->rep_op;
     const int w = op & 1, dl = getf(c, EMU_FLAG_DF) ? -(1 + w) : 1 + w;
     const uint16_t sseg = c->rep_seg != 0xFF ? c->sreg[c->rep_seg] : DS;
@@ -348,13 +348,13 @@ static void rep_work_slow(EmuCpu *c, unsigned m) {
 /* The deadline has passed where the run loop would return for it: the caller's events there
  * instead, if they are light and nothing else is due, as the replay meets them (so that a
  * block recorded across a profiling tick does not end at it). True if the run goes on. */
-static NOINLINE int sig_light(EmuCpu *c) {
+static NOINLINE int sig_light(EmuCore *c) {
     if (!c->light || c->deadline != c->light_at || c->cycles >= c->light_hard || c->stop) return 0;
     c->light(c->ctx, c);
     return c->deadline > c->cycles && !c->stop;
 }
 
-static int sig_node(EmuCpu *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
+static int sig_node(EmuCore *c, uint32_t *rni, FIter *it, uint32_t *n_it) {
     const uint64_t t0 = c->cycles;
     c->fsig = FSIG_START;
     c->fpend = 0;
@@ -456,7 +456,7 @@ typedef struct EmuFast {
     FNode rec[FAST_NODES_MAX];
     FIter rec_iter[FAST_NODES_MAX][FAST_ITERS_MAX];
     int verify, stats;
-    EmuCpu *shadow;
+    EmuCore *shadow;
     uint8_t *shadow_mem;
     unsigned vf_iters; /* vf_rep */
     uint64_t n_replayed, n_undone, n_recorded, n_blocks, n_resets, n_entries, n_resumed, n_split, n_moved;
@@ -604,7 +604,7 @@ static void vf_port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
     (void)ctx, (void)port, (void)v, (void)cycle;
 }
 
-static void vf_begin(EmuFast *f, const EmuCpu *c) {
+static void vf_begin(EmuFast *f, const EmuCore *c) {
     *f->shadow = *c;
     f->vf_iters = 0;
     f->shadow->deadline = UINT64_MAX; /* (the replay checks its nodes against the deadline itself) */
@@ -619,7 +619,7 @@ static void vf_begin(EmuFast *f, const EmuCpu *c) {
     memcpy(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16);
 }
 
-static NOINLINE void vf_fail(const EmuCpu *c, const EmuCpu *s, const char *what) {
+static NOINLINE void vf_fail(const EmuCore *c, const EmuCore *s, const char *what) {
     char a[160], b[160];
     emu_cpu_format_state(c, a, sizeof a);
     emu_cpu_format_state(s, b, sizeof b);
@@ -631,8 +631,8 @@ static NOINLINE void vf_fail(const EmuCpu *c, const EmuCpu *s, const char *what)
     abort();
 }
 
-static void vf_node(EmuFast *f, const EmuCpu *c, const FNode *nd) {
-    EmuCpu *s = f->shadow;
+static void vf_node(EmuFast *f, const EmuCore *c, const FNode *nd) {
+    EmuCore *s = f->shadow;
     uint32_t rni;
     if (sig_node(s, &rni, NULL, NULL) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline");
     if (s->fsig != nd->sig) vf_fail(c, s, "signature");
@@ -645,8 +645,8 @@ static void vf_node(EmuFast *f, const EmuCpu *c, const FNode *nd) {
 
 /* REP MOVSB node nd replayed up to the state after its iteration i (nd->n_iter: its end): the
  * copy runs as far (f->vf_iters: the iterations it has run of it). */
-static void vf_rep(EmuFast *f, const EmuCpu *c, const FNode *nd, unsigned i) {
-    EmuCpu *s = f->shadow;
+static void vf_rep(EmuFast *f, const EmuCore *c, const FNode *nd, unsigned i) {
+    EmuCore *s = f->shadow;
     if (!f->vf_iters) {
         s->fsig = FSIG_START;
         s->fpend = 0;
@@ -675,15 +675,15 @@ static void vf_rep(EmuFast *f, const EmuCpu *c, const FNode *nd, unsigned i) {
         vf_fail(c, s, "bus state (in REP)");
 }
 
-static void vf_end(EmuFast *f, const EmuCpu *c) {
+static void vf_end(EmuFast *f, const EmuCore *c) {
     if (memcmp(f->shadow_mem, c->mem, EMU_MEM_SIZE + 16)) vf_fail(c, f->shadow, "memory");
     if (f->shadow->cycles != c->cycles) vf_fail(c, f->shadow, "clocks at the end");
 }
 
 /* A tail replayed (after: the state it left, as the replay keeps it) or run by the model to
  * learn it (after NULL: the CPU's own state): the copy runs it in the model. */
-static void vf_tail(EmuFast *f, EmuCpu *c, const FRel *after) {
-    EmuCpu *s = f->shadow;
+static void vf_tail(EmuFast *f, EmuCore *c, const FRel *after) {
+    EmuCore *s = f->shadow;
     uint32_t rni;
     if (sig_node(s, &rni, NULL, NULL) != FAST_NODES) vf_fail(c, s, "the exact model met the deadline (tail)");
     if (s->cycles != c->cycles) vf_fail(c, s, "clocks (tail)");
@@ -698,8 +698,8 @@ static void vf_tail(EmuFast *f, EmuCpu *c, const FRel *after) {
 
 /* The REP iterations emu_fast_rep skipped (m of them, from the state vf_begin copied): the copy
  * runs them in the model. */
-static void vf_rep_steady(EmuFast *f, const EmuCpu *c, unsigned m) {
-    EmuCpu *s = f->shadow;
+static void vf_rep_steady(EmuFast *f, const EmuCore *c, unsigned m) {
+    EmuCore *s = f->shadow;
     for (unsigned i = 0; i < m; i++) {
         if (!s->in_rep) vf_fail(c, s, "the REP ended before its steady iterations did");
         exec_one(s);
@@ -708,7 +708,7 @@ static void vf_rep_steady(EmuFast *f, const EmuCpu *c, unsigned m) {
     if (memcmp(&s->r, &c->r, FAST_REGS_BYTES) || s->in_rep != c->in_rep || s->rep_started != c->rep_started)
         vf_fail(c, s, "registers (REP steady state)");
     FRel a, b;
-    if (!fr_make(s, &a) || !fr_make((EmuCpu *)c, &b) || memcmp(&a, &b, sizeof a))
+    if (!fr_make(s, &a) || !fr_make((EmuCore *)c, &b) || memcmp(&a, &b, sizeof a))
         vf_fail(c, s, "bus state (REP steady state)");
     vf_end(f, c);
 }
@@ -718,7 +718,7 @@ static void vf_rep_steady(EmuFast *f, const EmuCpu *c, unsigned m) {
  * before, the iterations it may run are run without the model (see rep_span). True if any
  * were (the run is then at a boundary between two iterations again). */
 #define FAST_REP_MIN 4 /* iterations left below which the model runs them all */
-int emu_fast_rep(EmuCpu *c) {
+int emu_fast_rep(EmuCore *c) {
     EmuFast *f = (EmuFast *)c->fast;
     FRepSeen *sn = &f->rep;
     FRel st;
@@ -747,7 +747,7 @@ int emu_fast_rep(EmuCpu *c) {
     f->n_rep_runs++;
     f->n_rep_iters += m;
     if (UNLIKELY(f->verify)) vf_rep_steady(f, c, m);
-    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
+    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, &c->cpu, EMU_OBS_INSN); /* (clocks add up) */
     if (inl && c->light_at <= c->cycles) {
         /* (between two iterations an interrupt pushes the address two bytes back, the REP's) */
         const EmuSample smp = c->sample_rule == EMU_SAMPLE_EXEC ? (EmuSample){c->insn_cs, c->insn_ip}
@@ -762,7 +762,7 @@ int emu_fast_rep(EmuCpu *c) {
 /* Is the instruction at CS:IP one that the recording always stops at: the HLE trap (a
  * service's slices come back to it), I/O, HLT? */
 enum { FAST_ONLY_MODEL = 1, FAST_ONLY_TRAP = 2 }; /* (the trap: fast_trap_repeat) */
-static int fast_model_only_at(const EmuCpu *c) {
+static int fast_model_only_at(const EmuCore *c) {
     for (unsigned k = 0; k < 4; k++) {
         const uint16_t ip = (uint16_t)(c->ip + k);
         const uint8_t b = mem_rd8(c, lin_addr(CS, ip));
@@ -782,7 +782,7 @@ static int fast_model_only_at(const EmuCpu *c) {
  * began in, they repeat (each takes the same clocks: the trap, a flush and the slice) and the
  * machine hands over as many at once as end before the deadline (all but the last). Returns
  * FAST_NODES or FAST_DEADLINE if it took any, else FAST_NONE. */
-static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
+static int fast_trap_repeat(EmuCore *c, EmuFast *f) {
     FTrapSeen *sn = &f->trap;
     FRel st;
     const uint32_t lin = lin_addr(CS, c->ip);
@@ -807,7 +807,7 @@ static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
     fr_apply(c, &st);
     f->n_trap_runs++;
     f->n_trap_slices += n;
-    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, c, EMU_OBS_INSN); /* (clocks add up) */
+    if (UNLIKELY(c->observe != NULL)) c->observe(c->observe_ctx, &c->cpu, EMU_OBS_INSN); /* (clocks add up) */
     c->boundary_pending = 1;
     if (inl && c->light_at <= c->cycles) { /* (the trap comes back to itself: the same sample) */
         fast_ticks_same(c, c->cycles, (EmuSample){CS, c->ip});
@@ -820,7 +820,7 @@ static int fast_trap_repeat(EmuCpu *c, EmuFast *f) {
 
 /* From a plain boundary in state `key`: run the exact model node by node, keeping those it can
  * replay, as a new block. */
-static int fb_record(EmuFast *f, EmuCpu *c, const FRel *key_in) {
+static int fb_record(EmuFast *f, EmuCore *c, const FRel *key_in) {
     const FRel key = *key_in;
     const uint16_t kcs = CS, kip = c->ip;
     if (UNLIKELY(f->verify)) vf_begin(f, c); /* the state before it is made canonical */
@@ -896,7 +896,7 @@ typedef struct FSaved {
 #undef X
 } FSaved;
 
-static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
+static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCore *c) {
     memcpy(s->regs, &c->r, sizeof s->regs);
 #define X(type, name) s->name = c->name;
     FS_FIELDS
@@ -904,7 +904,7 @@ static ALWAYS_INLINE void fs_save(FSaved *s, const EmuCpu *c) {
 }
 
 /* After the latest node: what exec_one leaves (a decoded form has no REP, TF, or inhibit). */
-static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
+static ALWAYS_INLINE void fs_after(EmuCore *c, const FNode *last) {
     if (last->dec.kind == FK_GENERIC) return; /* cache/replay_copy.c did it */
     c->insn_cs = last->cs;
     c->insn_ip = last->ip;
@@ -914,7 +914,7 @@ static ALWAYS_INLINE void fs_after(EmuCpu *c, const FNode *last) {
 
 /* The CPU as a caller sees it after node `last` (the light events, an observer): the clock, the
  * count, and what the node leaves. */
-static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, uint64_t insns) {
+static ALWAYS_INLINE void fs_at(EmuCore *c, const FNode *last, uint64_t cycles, uint64_t insns) {
     c->cycles = cycles;
     c->instructions = insns;
     fs_after(c, last);
@@ -922,7 +922,7 @@ static ALWAYS_INLINE void fs_at(EmuCpu *c, const FNode *last, uint64_t cycles, u
 
 /* The sample by the rule, at a boundary after a decoded node (so no interrupt shadow): of that
  * node, insn (EXEC), or the CS:IP an interrupt would push there (IRQ). False if it waits. */
-static ALWAYS_INLINE int fast_rule_sample(const EmuCpu *c, const FNode *insn, uint16_t irq_cs, uint16_t irq_ip,
+static ALWAYS_INLINE int fast_rule_sample(const EmuCore *c, const FNode *insn, uint16_t irq_cs, uint16_t irq_ip,
                                           EmuSample *s) {
     if (c->sample_rule == EMU_SAMPLE_EXEC) *s = (EmuSample){insn->cs, insn->ip};
     else if (c->sample_rule == EMU_SAMPLE_IRQ && getf(c, EMU_FLAG_IF)) *s = (EmuSample){irq_cs, irq_ip};
@@ -931,12 +931,12 @@ static ALWAYS_INLINE int fast_rule_sample(const EmuCpu *c, const FNode *insn, ui
 }
 
 
-/* A sampling timer's tick (EmuCpu.sample_rule), due at a boundary of the replay at clock clk,
+/* A sampling timer's tick (EmuCore.sample_rule), due at a boundary of the replay at clock clk,
  * taken here if it may be: the sample by its rule (the IRQ rule's CS:IP at the boundary is
  * CS:irq_ip; the EXEC rule's is the instruction before it, insn, a decoded node: so no
  * interrupt shadow), for each tick due by clk; then the next deadline. Returns false, and
  * changes nothing, if light must take it. */
-static NOINLINE int fast_sample(EmuCpu *c, uint64_t clk, uint16_t irq_ip, const FNode *insn) {
+static NOINLINE int fast_sample(EmuCore *c, uint64_t clk, uint16_t irq_ip, const FNode *insn) {
     EmuSample s;
     if (!fast_rule_sample(c, insn, CS, irq_ip, &s) || clk >= c->sample_rest) return 0;
     uint64_t at = c->light_at;
@@ -1003,7 +1003,7 @@ static ALWAYS_INLINE int fast_tick_falls(const FBlock *blk, uint64_t now, uint64
  * ends the same (by the IRQ rule, the next node follows it: IF is the same as now, and no
  * shadow); else fast_sample_undo takes it back. (The tick comes at or before the block's end:
  * the next one, or anything else due, after that end means nothing more comes in the block.) */
-static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, const FNode *nd, uint64_t now) {
+static NOINLINE int fast_sample_ahead(EmuCore *c, EmuFast *f, const FBlock *blk, const FNode *nd, uint64_t now) {
     const uint64_t deadline = c->light_at, at = deadline + c->sample_every, block_end = now + blk->total;
     if ((at < c->sample_rest ? at : c->sample_rest) <= block_end || c->sample_n == EMU_SAMPLE_BUF) return 0;
     const FNode *lim;
@@ -1036,7 +1036,7 @@ static NOINLINE int fast_sample_ahead(EmuCpu *c, EmuFast *f, const FBlock *blk, 
  * it went then): the tick taken ahead at or after it, if any, is undone (as before it). True
  * if it was. (The check for a tick taken ahead at all is inline: a run without any then pays no
  * call at each disagreement, 60,000 on cpubench.) */
-static NOINLINE int fast_sample_undo_at(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
+static NOINLINE int fast_sample_undo_at(EmuCore *c, EmuFast *f, const FNode *nd, uint64_t now) {
     if (f->ahead_now != now || nd > f->ahead_nd) return 0;
     c->sample_n--;
     c->light_at = c->deadline = f->ahead_at;
@@ -1044,7 +1044,7 @@ static NOINLINE int fast_sample_undo_at(EmuCpu *c, EmuFast *f, const FNode *nd, 
     f->n_ahead_undone++;
     return 1;
 }
-static ALWAYS_INLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd, uint64_t now) {
+static ALWAYS_INLINE int fast_sample_undo(EmuCore *c, EmuFast *f, const FNode *nd, uint64_t now) {
     return f->ahead_nd != NULL && fast_sample_undo_at(c, f, nd, now);
 }
 
@@ -1063,7 +1063,7 @@ static ALWAYS_INLINE int fast_sample_undo(EmuCpu *c, EmuFast *f, const FNode *nd
  * tick is the deadline, it falls after the block's first node (so a "pre" tick always has a
  * node before it in the log), the rule cannot wait, and nothing else is due before the
  * block's end. */
-static ALWAYS_INLINE int fast_defer_may(const EmuCpu *c, const FBlock *blk, const FNode *nd, uint64_t now,
+static ALWAYS_INLINE int fast_defer_may(const EmuCore *c, const FBlock *blk, const FNode *nd, uint64_t now,
                                         uint64_t deadline) {
     return c->sample_rule && deadline == c->light_at && nd == blk->node && blk->dtotal == blk->total &&
            now + blk->total < c->sample_rest &&
@@ -1078,7 +1078,7 @@ static const FNode *fast_pass_last(const FPass *p, uint64_t end) {
 
 /* Takes the ticks due by `upto` in the n passes logged (the latest ending there, where the next
  * instruction is at cs:ip), and sets the next tick's deadline. */
-static NOINLINE void fast_defer_flush(EmuCpu *c, EmuFast *f, unsigned n, uint64_t upto, uint16_t cs, uint16_t ip) {
+static NOINLINE void fast_defer_flush(EmuCore *c, EmuFast *f, unsigned n, uint64_t upto, uint16_t cs, uint16_t ip) {
     const FPass *const lg = f->log;
     uint64_t at = c->light_at;
     unsigned i = 0;
@@ -1115,7 +1115,7 @@ static NOINLINE void fast_defer_flush(EmuCpu *c, EmuFast *f, unsigned n, uint64_
 }
 
 /* Where the replay ends: the clock, the count, and what the latest node leaves (if any ran). */
-static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64_t insn0, unsigned done,
+static ALWAYS_INLINE void fast_leave(EmuCore *c, EmuFast *f, uint64_t now, uint64_t insn0, unsigned done,
                                      const FNode *last) {
     c->cycles = now;
     c->instructions = insn0 + done;
@@ -1123,14 +1123,14 @@ static ALWAYS_INLINE void fast_leave(EmuCpu *c, EmuFast *f, uint64_t now, uint64
     if (last) fs_after(c, last);
 }
 
-static ALWAYS_INLINE void fs_load(EmuCpu *c, const FSaved *s) {
+static ALWAYS_INLINE void fs_load(EmuCore *c, const FSaved *s) {
     memcpy(&c->r, s->regs, sizeof s->regs);
 #define X(type, name) c->name = s->name;
     FS_FIELDS
 #undef X
 }
 
-static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
+static NOINLINE void fs_undo(EmuFast *f, EmuCore *c, const FSaved *s) {
     fs_load(c, s);
     /* At a plain boundary: not halted, no REP under way. */
     c->halted = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
@@ -1140,7 +1140,7 @@ static NOINLINE void fs_undo(EmuFast *f, EmuCpu *c, const FSaved *s) {
 
 /* fk_run out of line, for the paths outside the loop (inlining it a second time costs the loop
  * itself about 5%). */
-static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_t lin) {
+static NOINLINE int fk_run_call(EmuCore *c, const FDec *d, unsigned fact, uint32_t lin) {
     return fk_run(c, d, fact, lin);
 }
 
@@ -1162,7 +1162,7 @@ static NOINLINE int fk_run_call(EmuCpu *c, const FDec *d, unsigned fact, uint32_
  * what follows it: the clock, the observer (obs: the loop's copy calls it; insns the count
  * before it), the check (verify), the state after it (*state) and the block that begins there
  * (*next; NULL if none: to be recorded). Out of the loop's way, which it does not slow. */
-static NOINLINE int fast_tail_step(EmuCpu *c, EmuFast *f, FTail *t, uint64_t *now, uint64_t deadline,
+static NOINLINE int fast_tail_step(EmuCore *c, EmuFast *f, FTail *t, uint64_t *now, uint64_t deadline,
                                    const FRel **state, FBlock **next, int obs, uint64_t insns, int verify) {
     FTailEnd *e;
     uint64_t dt;
@@ -1176,7 +1176,7 @@ static NOINLINE int fast_tail_step(EmuCpu *c, EmuFast *f, FTail *t, uint64_t *no
         c->insn_ip = t->node.ip;
         c->inhibit = 0;
         c->trap_next = 0;
-        c->observe(c->observe_ctx, c, EMU_OBS_INSN);
+        c->observe(c->observe_ctx, &c->cpu, EMU_OBS_INSN);
     }
     if (UNLIKELY(verify)) {
         c->cycles = *now;
@@ -1214,18 +1214,18 @@ static NOINLINE int fast_tail_step(EmuCpu *c, EmuFast *f, FTail *t, uint64_t *no
                 if ((nd_)->dec.kind == FK_CALL) c->flow = EMU_FLOW_CALL_NEAR;                       \
                 else if ((nd_)->dec.kind == FK_RET) c->flow = EMU_FLOW_RET;                         \
             }                                                                                       \
-            c->observe(c->observe_ctx, c, EMU_OBS_INSN);                                            \
+            c->observe(c->observe_ctx, &c->cpu, EMU_OBS_INSN);                                        \
         }                                                                                           \
     } while (0)
 
 /* An observer that takes runs of sites (EMU_OBS_SITES): the nodes [from, to) of blk, the
  * latest ending at clock `at` with the count `insns`. */
-static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from, const FNode *to, uint64_t at,
+static NOINLINE void fast_sites(EmuCore *c, const FBlock *blk, const FNode *from, const FNode *to, uint64_t at,
                                 uint64_t insns) {
     fs_at(c, to - 1, at, insns); /* (a CALL's or RET's flow is its site's) */
     c->obs_sites = blk->site + (from - blk->node);
     c->obs_nsites = (uint32_t)(to - from);
-    c->observe(c->observe_ctx, c, EMU_OBS_SITES);
+    c->observe(c->observe_ctx, &c->cpu, EMU_OBS_SITES);
 }
 #define FAST_SITES(to_, at, insns)                                                                  \
     do {                                                                                            \
@@ -1275,7 +1275,7 @@ static NOINLINE void fast_sites(EmuCpu *c, const FBlock *blk, const FNode *from,
 /* `slow`: 0 the plain copy; 1 the checking copy, or the one that calls the observer (each
  * tested at run time); 2 the one for an observer of runs of sites, without checks; 3 the plain
  * copy that defers sampling ticks */
-static ALWAYS_INLINE int fast_run(EmuCpu *c, EmuFast *f, const int slow) {
+static ALWAYS_INLINE int fast_run(EmuCore *c, EmuFast *f, const int slow) {
     const int verify = slow == 1 && f->verify, obs = slow == 1 || slow == 2, dfr = slow == 3;
     /* (TF set: every instruction ends in a trap, which the decoded forms do not check for) */
     if ((!obs && UNLIKELY(c->observe != NULL)) || getf(c, EMU_FLAG_TF)) return FAST_NONE;
@@ -1669,11 +1669,11 @@ stop:
 }
 
 /* (each copy a function of its own: the compiler then inlines as much in each) */
-static NOINLINE int fast_run_slow(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 1); }
-static NOINLINE int fast_run_sites(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 2); }
-static NOINLINE int fast_run_sampled(EmuCpu *c, EmuFast *f) { return fast_run(c, f, 3); }
+static NOINLINE int fast_run_slow(EmuCore *c, EmuFast *f) { return fast_run(c, f, 1); }
+static NOINLINE int fast_run_sites(EmuCore *c, EmuFast *f) { return fast_run(c, f, 2); }
+static NOINLINE int fast_run_sampled(EmuCore *c, EmuFast *f) { return fast_run(c, f, 3); }
 
-int emu_fast_run(EmuCpu *c) {
+int emu_fast_run(EmuCore *c) {
     EmuFast *f = (EmuFast *)c->fast;
     const int r = LIKELY(!f->verify && !c->observe) ? (c->sample_rule ? fast_run_sampled(c, f) : fast_run(c, f, 0))
                   : !f->verify && c->observe_sites  ? fast_run_sites(c, f)
@@ -1702,7 +1702,7 @@ void *emu_fast_new(void) {
     f->verify = env_on("EMU86_FAST_VERIFY");
     f->stats = env_on("EMU86_FAST_STATS");
     if (f->verify) {
-        f->shadow = malloc(sizeof(EmuCpu));
+        f->shadow = malloc(sizeof(EmuCore));
         f->shadow_mem = malloc(EMU_MEM_SIZE + 16);
     }
     if (!f->hash || !f->arena || !f->rec_tail || (f->verify && (!f->shadow || !f->shadow_mem))) {

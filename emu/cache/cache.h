@@ -28,7 +28,7 @@ enum {
 #define FSIG_PRIME 0x100000001B3ull
 
 /* A request, with the internal clocks since the one before it. */
-static ALWAYS_INLINE void fsig_mix(EmuCpu *c, unsigned ev) {
+static ALWAYS_INLINE void fsig_mix(EmuCore *c, unsigned ev) {
     c->fsig = (c->fsig ^ ((uint64_t)c->fpend << 8 | ev)) * FSIG_PRIME;
     c->fpend = 0;
 }
@@ -50,7 +50,7 @@ typedef struct EmuFastShared {
 /* cache/replay_copy.c: one instruction (and all its REP iterations) from the read of its opcode, with
  * no clocks; c->fabort is set if it did something the cache cannot replay (I/O, HLT, a
  * service, a change of CS by MOV/POP, a write into the prefetch window, an undo log full). */
-void emu_null_node(EmuCpu *c);
+void emu_null_node(EmuCore *c);
 
 /* cache/cache.c */
 void *emu_fast_new(void);
@@ -63,10 +63,10 @@ void emu_fast_forget(void *fast);
  * FAST_INTERPRET (instructions ran, and the next one, at a plain boundary, is the run loop's
  * to run) or FAST_NONE (nothing ran: the same). */
 enum { FAST_NONE = 0, FAST_NODES, FAST_DEADLINE, FAST_INTERPRET };
-int emu_fast_run(EmuCpu *c);
+int emu_fast_run(EmuCore *c);
 /* Between two iterations of a REP string instruction, nothing else due (no interrupt, trap,
  * NMI, halt or stop; not force_step): runs iterations of its steady state, if it is in one.
  * True if it ran any (the boundary after them pending, the REP maybe still under way). */
-int emu_fast_rep(EmuCpu *c);
+int emu_fast_rep(EmuCore *c);
 
 #endif

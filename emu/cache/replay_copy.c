@@ -8,7 +8,7 @@
 
 #include "cpu/exec.inc"
 
-void emu_null_node(EmuCpu *c) {
+void emu_null_node(EmuCore *c) {
     B_rni(c);
     c->insn_cs = CS;
     c->insn_ip = c->ip;

@@ -37,16 +37,16 @@ const uint8_t emu_szp8[256] = {
 
 /* The exact model's bus state is kept eagerly when the per-clock trace is written (or a test
  * asks for it), else lazily; the choice is made when the state is set up. */
-static int exact_eager(const EmuCpu *c) { return c->trace_clock != NULL || c->exact_eager; }
+static int exact_eager(const EmuCore *c) { return c->trace_clock != NULL || c->exact_eager; }
 
-static void biu_reset(EmuCpu *c) {
+static void biu_reset(EmuCore *c) {
     emu_fast_forget(c->fast);
     if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
     else if (exact_eager(c)) emu_biu_reset_exact(c);
     else emu_biu_reset_lazy(c);
 }
 
-void emu_cpu_init(EmuCpu *c, uint8_t *mem, EmuTiming timing) {
+void emu_cpu_init(EmuCore *c, uint8_t *mem, EmuTiming timing) {
     memset(c, 0, sizeof *c);
     c->mem = mem;
     c->rom_start = EMU_MEM_SIZE;
@@ -54,7 +54,7 @@ void emu_cpu_init(EmuCpu *c, uint8_t *mem, EmuTiming timing) {
     emu_cpu_reset(c);
 }
 
-void emu_cpu_reset(EmuCpu *c) {
+void emu_cpu_reset(EmuCore *c) {
     memset(&c->r, 0, sizeof c->r);
     c->sreg[EMU_ES] = c->sreg[EMU_SS] = c->sreg[EMU_DS] = 0;
     c->sreg[EMU_CS] = 0xFFFF;
@@ -65,7 +65,8 @@ void emu_cpu_reset(EmuCpu *c) {
     biu_reset(c);
 }
 
-void emu_cpu_jump(EmuCpu *c, uint16_t cs, uint16_t ip) {
+void emu_cpu_jump(EmuCpu *cpu, uint16_t cs, uint16_t ip) {
+    EmuCore *c = emu_core(cpu);
     c->sreg[EMU_CS] = cs;
     c->ip = ip;
     c->in_rep = c->rep_started = 0;
@@ -73,14 +74,14 @@ void emu_cpu_jump(EmuCpu *c, uint16_t cs, uint16_t ip) {
     biu_reset(c);
 }
 
-void emu_cpu_prefill(EmuCpu *c, const uint8_t *bytes, int n) {
+void emu_cpu_prefill(EmuCore *c, const uint8_t *bytes, int n) {
     emu_fast_forget(c->fast);
     if (c->timing == EMU_TIMING_TABLE) emu_biu_prefill_table(c, bytes, n);
     else if (exact_eager(c)) emu_biu_prefill_exact(c, bytes, n);
     else emu_biu_prefill_lazy(c, bytes, n);
 }
 
-bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
+bool emu_cpu_add_hle_region(EmuCore *c, uint32_t lo, uint32_t hi) {
     if (c->n_hle >= EMU_HLE_REGIONS || lo >= hi) return false;
     c->hle[c->n_hle].lo = lo;
     c->hle[c->n_hle].hi = hi;
@@ -88,18 +89,18 @@ bool emu_cpu_add_hle_region(EmuCpu *c, uint32_t lo, uint32_t hi) {
     return true;
 }
 
-EmuRunResult emu_cpu_run(EmuCpu *c) {
+EmuRunResult emu_cpu_run(EmuCore *c) {
     if (c->timing == EMU_TIMING_TABLE) return emu_run_table(c);
     return c->biu.eager ? emu_run_exact(c) : emu_run_lazy(c);
 }
 
-void emu_cpu_step(EmuCpu *c) {
+void emu_cpu_step(EmuCore *c) {
     if (c->timing == EMU_TIMING_TABLE) emu_step_table(c);
     else if (c->biu.eager) emu_step_exact(c);
     else emu_step_lazy(c);
 }
 
-bool emu_cpu_set_block_cache(EmuCpu *c, bool on) {
+bool emu_cpu_set_block_cache(EmuCore *c, bool on) {
     if (!on) {
         emu_fast_free(c->fast);
         c->fast = NULL;
@@ -109,19 +110,20 @@ bool emu_cpu_set_block_cache(EmuCpu *c, bool on) {
     return c->fast != NULL;
 }
 
-void emu_cpu_set_observer(EmuCpu *c, EmuObserver fn, void *ctx) {
+void emu_cpu_set_observer(EmuCpu *cpu, EmuObserver fn, void *ctx) {
+    EmuCore *c = emu_core(cpu);
     c->observe = fn;
     c->observe_ctx = ctx;
     c->observe_sites = 0;
     c->flow = EMU_FLOW_NONE;
 }
 
-void emu_cpu_observe_sites(EmuCpu *c, bool on) { c->observe_sites = on; }
+void emu_cpu_observe_sites(EmuCpu *cpu, bool on) { emu_core(cpu)->observe_sites = on; }
 
-uint8_t emu_reg8(const EmuCpu *c, int i) { return getr8(c, i); }
-void emu_set_reg8(EmuCpu *c, int i, uint8_t v) { setr8(c, i, v); }
+uint8_t emu_reg8(const EmuCore *c, int i) { return getr8(c, i); }
+void emu_set_reg8(EmuCore *c, int i, uint8_t v) { setr8(c, i, v); }
 
-void emu_cpu_format_state(const EmuCpu *c, char *buf, size_t len) {
+void emu_cpu_format_state(const EmuCore *c, char *buf, size_t len) {
     static const char names[] = "ODITSZAPC";
     static const uint16_t bits[] = {EMU_FLAG_OF, EMU_FLAG_DF, EMU_FLAG_IF, EMU_FLAG_TF, EMU_FLAG_SF,
                                     EMU_FLAG_ZF, EMU_FLAG_AF, EMU_FLAG_PF, EMU_FLAG_CF};

@@ -2,7 +2,7 @@
 #ifndef EMU86_CPU_INTERNAL_H
 #define EMU86_CPU_INTERNAL_H
 
-#include "emu.h"
+#include "cpu/state.h"
 
 #include <string.h>
 
@@ -34,9 +34,9 @@
 #define FLAGS_WRITABLE 0x0FD5u   /* CF PF AF ZF SF TF IF DF OF */
 
 /* ---- registers ---- */
-static ALWAYS_INLINE uint8_t *reg8p(EmuCpu *c, int i) { return &c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
-static ALWAYS_INLINE uint8_t getr8(const EmuCpu *c, int i) { return c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
-static ALWAYS_INLINE void setr8(EmuCpu *c, int i, uint8_t v) { *reg8p(c, i) = v; }
+static ALWAYS_INLINE uint8_t *reg8p(EmuCore *c, int i) { return &c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
+static ALWAYS_INLINE uint8_t getr8(const EmuCore *c, int i) { return c->r.b[((i & 3) << 1) | ((i >> 2) & 1)]; }
+static ALWAYS_INLINE void setr8(EmuCore *c, int i, uint8_t v) { *reg8p(c, i) = v; }
 #define AX (c->r.w[EMU_AX])
 #define CX (c->r.w[EMU_CX])
 #define DX (c->r.w[EMU_DX])
@@ -56,10 +56,10 @@ static ALWAYS_INLINE void setr8(EmuCpu *c, int i, uint8_t v) { *reg8p(c, i) = v;
 /* ---- flags ---- */
 extern const uint8_t emu_parity[256]; /* 1 when the byte has an even number of set bits */
 
-static ALWAYS_INLINE void setf(EmuCpu *c, uint16_t f, int on) {
+static ALWAYS_INLINE void setf(EmuCore *c, uint16_t f, int on) {
     c->flags = on ? (uint16_t)(c->flags | f) : (uint16_t)(c->flags & ~f);
 }
-static ALWAYS_INLINE int getf(const EmuCpu *c, uint16_t f) { return (c->flags & f) != 0; }
+static ALWAYS_INLINE int getf(const EmuCore *c, uint16_t f) { return (c->flags & f) != 0; }
 
 #define SZP_MASK (EMU_FLAG_SF | EMU_FLAG_ZF | EMU_FLAG_PF)
 extern const uint8_t emu_szp8[256]; /* SF, ZF and PF of a byte */
@@ -68,7 +68,7 @@ static ALWAYS_INLINE uint16_t szp16(uint16_t r) {
     /* (branch-free: PF of the low byte, SF the top bit, ZF) */
     return (uint16_t)((emu_szp8[r & 0xFF] & EMU_FLAG_PF) | ((r >> 8) & EMU_FLAG_SF) | ((r == 0) << 6));
 }
-static ALWAYS_INLINE void set_szp(EmuCpu *c, uint16_t r, int word) {
+static ALWAYS_INLINE void set_szp(EmuCore *c, uint16_t r, int word) {
     c->flags = (uint16_t)((c->flags & ~SZP_MASK) | (word ? szp16(r) : szp8((uint8_t)r)));
 }
 
@@ -88,27 +88,27 @@ static ALWAYS_INLINE uint16_t alu_cof(uint32_t a, uint32_t b, uint32_t r, uint32
     return (uint16_t)(cf | of | ((a ^ b ^ r) & EMU_FLAG_AF));
 }
 
-static ALWAYS_INLINE uint16_t alu_add(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
+static ALWAYS_INLINE uint16_t alu_add(EmuCore *c, uint16_t a, uint16_t b, unsigned cin, int word) {
     const uint32_t r = (uint32_t)a + b + cin;
     const uint16_t f = (uint16_t)((word ? szp16((uint16_t)r) : szp8((uint8_t)r)) | alu_cof(a, b, r, a ^ b, word));
     c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
     return (uint16_t)r;
 }
 
-static ALWAYS_INLINE uint16_t alu_sub(EmuCpu *c, uint16_t a, uint16_t b, unsigned cin, int word) {
+static ALWAYS_INLINE uint16_t alu_sub(EmuCore *c, uint16_t a, uint16_t b, unsigned cin, int word) {
     const uint32_t r = (uint32_t)a - b - cin;
     const uint16_t f = (uint16_t)((word ? szp16((uint16_t)r) : szp8((uint8_t)r)) | alu_cof(a, b, r, ~(a ^ b), word));
     c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | f);
     return (uint16_t)r;
 }
 
-static ALWAYS_INLINE uint16_t alu_logic_flags(EmuCpu *c, uint16_t r, int word) {
+static ALWAYS_INLINE uint16_t alu_logic_flags(EmuCore *c, uint16_t r, int word) {
     /* CF, OF and AF cleared (AF is undefined; the 8086 leaves it clear). */
     c->flags = (uint16_t)((c->flags & ~ARITH_MASK) | (word ? szp16(r) : szp8((uint8_t)r)));
     return r;
 }
 
-static ALWAYS_INLINE uint16_t alu_op(EmuCpu *c, int op, uint16_t a, uint16_t b, int word) {
+static ALWAYS_INLINE uint16_t alu_op(EmuCore *c, int op, uint16_t a, uint16_t b, int word) {
     switch (op) {
     case ALU_ADD: return alu_add(c, a, b, 0, word);
     case ALU_OR: return alu_logic_flags(c, (uint16_t)(a | b), word);
@@ -122,7 +122,7 @@ static ALWAYS_INLINE uint16_t alu_op(EmuCpu *c, int op, uint16_t a, uint16_t b, 
 }
 
 /* INC/DEC leave CF alone. */
-static ALWAYS_INLINE uint16_t alu_incdec(EmuCpu *c, uint16_t a, int dec, int word) {
+static ALWAYS_INLINE uint16_t alu_incdec(EmuCore *c, uint16_t a, int dec, int word) {
     uint16_t keep = c->flags & EMU_FLAG_CF;
     uint16_t r = dec ? alu_sub(c, a, 1, 0, word) : alu_add(c, a, 1, 0, word);
     c->flags = (uint16_t)((c->flags & ~EMU_FLAG_CF) | keep);
@@ -130,18 +130,18 @@ static ALWAYS_INLINE uint16_t alu_incdec(EmuCpu *c, uint16_t a, int dec, int wor
 }
 
 /* ---- memory ---- */
-static ALWAYS_INLINE uint8_t mem_rd8(const EmuCpu *c, uint32_t lin) { return c->mem[lin]; }
-static ALWAYS_INLINE void mem_wr8(EmuCpu *c, uint32_t lin, uint8_t v) {
+static ALWAYS_INLINE uint8_t mem_rd8(const EmuCore *c, uint32_t lin) { return c->mem[lin]; }
+static ALWAYS_INLINE void mem_wr8(EmuCore *c, uint32_t lin, uint8_t v) {
     if (LIKELY(lin < c->rom_start)) c->mem[lin] = v;
 }
 /* Aligned 16-bit access at an even linear address (never wraps). One host access (the host is
  * little-endian, checked above). */
-static ALWAYS_INLINE uint16_t mem_rd16_even(const EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint16_t mem_rd16_even(const EmuCore *c, uint32_t lin) {
     uint16_t v;
     memcpy(&v, c->mem + lin, 2);
     return v;
 }
-static ALWAYS_INLINE void mem_wr16_even(EmuCpu *c, uint32_t lin, uint16_t v) {
+static ALWAYS_INLINE void mem_wr16_even(EmuCore *c, uint32_t lin, uint16_t v) {
     if (LIKELY(lin < c->rom_start)) memcpy(c->mem + lin, &v, 2);
 }
 
@@ -150,7 +150,7 @@ static ALWAYS_INLINE uint32_t lin_addr(uint16_t seg, uint16_t off) {
 }
 
 /* Is linear address `lin` inside an HLE stub region? */
-static inline int in_hle_region(const EmuCpu *c, uint32_t lin) {
+static inline int in_hle_region(const EmuCore *c, uint32_t lin) {
     for (int i = 0; i < c->n_hle; i++)
         if (lin >= c->hle[i].lo && lin < c->hle[i].hi) return 1;
     return 0;
@@ -162,17 +162,17 @@ enum { BUS_PASV = 0, BUS_CODE, BUS_MEMR, BUS_MEMW, BUS_IOR, BUS_IOW, BUS_INTA, B
 /* Entry points of the timing models (one interpreter, compiled once for each): the exact model
  * lazily (cpu/run_lazy.c, normal running) and eagerly (cpu/run_exact.c, the per-clock trace), and the
  * documented-timings model (cpu/run_table.c). */
-void emu_step_lazy(EmuCpu *c);
-void emu_step_exact(EmuCpu *c);
-void emu_step_table(EmuCpu *c);
-EmuRunResult emu_run_lazy(EmuCpu *c);
-EmuRunResult emu_run_exact(EmuCpu *c);
-EmuRunResult emu_run_table(EmuCpu *c);
-void emu_biu_reset_lazy(EmuCpu *c);
-void emu_biu_prefill_lazy(EmuCpu *c, const uint8_t *bytes, int n);
-void emu_biu_reset_exact(EmuCpu *c);
-void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n);
-void emu_biu_reset_table(EmuCpu *c);
-void emu_biu_prefill_table(EmuCpu *c, const uint8_t *bytes, int n);
+void emu_step_lazy(EmuCore *c);
+void emu_step_exact(EmuCore *c);
+void emu_step_table(EmuCore *c);
+EmuRunResult emu_run_lazy(EmuCore *c);
+EmuRunResult emu_run_exact(EmuCore *c);
+EmuRunResult emu_run_table(EmuCore *c);
+void emu_biu_reset_lazy(EmuCore *c);
+void emu_biu_prefill_lazy(EmuCore *c, const uint8_t *bytes, int n);
+void emu_biu_reset_exact(EmuCore *c);
+void emu_biu_prefill_exact(EmuCore *c, const uint8_t *bytes, int n);
+void emu_biu_reset_table(EmuCore *c);
+void emu_biu_prefill_table(EmuCore *c, const uint8_t *bytes, int n);
 
 #endif

@@ -12,7 +12,7 @@ typedef struct Alu {
 } Alu;
 
 /* NEGATE helper (the microcode's COR negate routine). Returns the carry (sign of tmpb). */
-static int mc_negate(EmuCpu *c, const Alu *a, uint16_t *tmpa, uint16_t *tmpb, uint16_t *tmpc,
+static int mc_negate(EmuCore *c, const Alu *a, uint16_t *tmpa, uint16_t *tmpb, uint16_t *tmpc,
                      int *neg, int skip, int *clk) {
     if (!skip) {
         int carry = *tmpc != 0;
@@ -79,7 +79,7 @@ static ALWAYS_INLINE void cord_loop(const unsigned bits, unsigned *ta_io, unsign
     *n_a_io = n_a;
 }
 
-static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, uint16_t *tmpc_io, int *cf,
+static int mc_cord(EmuCore *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, uint16_t *tmpc_io, int *cf,
                    int *clk) {
     const unsigned mask = a->mask, bits = a->bits, top = bits - 1;
     unsigned ta = *tmpa_io & mask, tc = *tmpc_io & mask, tb = tmpb & mask;
@@ -116,7 +116,7 @@ static int mc_cord(EmuCpu *c, const Alu *a, uint16_t *tmpa_io, uint16_t tmpb, ui
 }
 
 /* MUL/IMUL: returns hi:lo of the product in *hi, *lo; takes the clocks. */
-static void do_mul(EmuCpu *c, int word, uint16_t acc, uint16_t opnd, int is_signed, int negate,
+static void do_mul(EmuCore *c, int word, uint16_t acc, uint16_t opnd, int is_signed, int negate,
                    uint16_t *hi, uint16_t *lo) {
     Alu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
     int clk = 2;
@@ -177,7 +177,7 @@ static void do_mul(EmuCpu *c, int word, uint16_t acc, uint16_t opnd, int is_sign
 
 /* DIV/IDIV: returns 0 on a divide error (after taking the clocks up to the point where the
  * microcode detects it). */
-static int do_div(EmuCpu *c, int word, uint16_t dhi, uint16_t dlo, uint16_t divisor, int is_signed,
+static int do_div(EmuCore *c, int word, uint16_t dhi, uint16_t dlo, uint16_t divisor, int is_signed,
                   int negate, uint16_t *quot, uint16_t *rem) {
     Alu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
     int clk = 3;

@@ -15,7 +15,7 @@ enum {
 
 /* Set or clear a flag in the caller's flags image (the INT frame at SS:SP: IP, CS, FLAGS). */
 void bios_set_caller_flag(EmuMachine *m, uint16_t flag, int on) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     uint32_t a = lin_addr(SS, (uint16_t)(SP + 4));
     uint16_t f = m_rd16(m, a);
     f = on ? (uint16_t)(f | flag) : (uint16_t)(f & ~flag);
@@ -34,7 +34,7 @@ static void post(EmuMachine *m) {
 }
 
 static uint32_t keyboard(EmuMachine *m) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     switch (AH) {
     case 0x00:
     case 0x10: {
@@ -65,7 +65,7 @@ static uint32_t keyboard(EmuMachine *m) {
 }
 
 static uint32_t timeofday(EmuMachine *m) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     switch (AH) {
     case 0x00:
         CX = m_rd16(m, BDA + 0x6E);
@@ -86,7 +86,7 @@ static uint32_t timeofday(EmuMachine *m) {
 }
 
 uint32_t bios_service(EmuMachine *m, uint8_t svc) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     switch (svc) {
     case SVC_VIDEO: return bios_video(m);
     case SVC_TELETYPE_RUN: return bios_teletype_run(m);

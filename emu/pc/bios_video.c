@@ -140,7 +140,7 @@ void emu_bios_teletype(EmuMachine *m, uint8_t ch) { teletype(m, m_rd8(m, B_PAGE)
  * stream), registers unchanged. A teletype's clocks per character, as CX calls of AH=0Eh take
  * in the ROM (the call itself: its instructions). */
 uint32_t bios_teletype_run(EmuMachine *m) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     uint16_t n = CX, ds = DS, si = SI;
     for (uint16_t i = 0; i < n; i++)
         teletype(m, m_rd8(m, B_PAGE), m_rd8(m, lin_addr(ds, (uint16_t)(si + i))));
@@ -148,7 +148,7 @@ uint32_t bios_teletype_run(EmuMachine *m) {
 }
 
 uint32_t bios_video(EmuMachine *m) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     uint8_t ah = AH, al = AL;
     /* byte registers in r.b: AL AH CL CH DL DH BL BH */
     uint8_t bl = c->r.b[6], bh = c->r.b[7];

@@ -38,8 +38,8 @@ static void schedule_irq0(EmuMachine *m, uint64_t now_tick) {
 
 static void update_intr(EmuMachine *m) { m->cpu.intr = (uint8_t)pic_intr(&m->pic); }
 
-static void light_events(void *ctx, EmuCpu *c);
-static void sample_flush(void *ctx, EmuCpu *c);
+static void light_events(void *ctx, EmuCore *c);
+static void sample_flush(void *ctx, EmuCore *c);
 
 /* ---- I/O ports ---- */
 
@@ -121,7 +121,7 @@ static PendingCost *find_pending(EmuMachine *m, uint32_t lin) {
     return NULL;
 }
 
-static uint32_t machine_trap(void *ctx, EmuCpu *c, uint8_t svc, bool *again) {
+static uint32_t machine_trap(void *ctx, EmuCore *c, uint8_t svc, bool *again) {
     EmuMachine *m = ctx;
     uint16_t cs = c->sreg[EMU_CS], ip = (uint16_t)(c->ip - 2);
     uint32_t lin = emu_linear(cs, ip);
@@ -156,7 +156,7 @@ static uint32_t machine_trap(void *ctx, EmuCpu *c, uint8_t svc, bool *again) {
 
 /* The trap at CS:IP repeats for a pending cost: up to max of its slices of SERVICE_SLICE that
  * would come back with `again`, at once. */
-static uint32_t machine_trap_repeat(void *ctx, EmuCpu *c, uint32_t max) {
+static uint32_t machine_trap_repeat(void *ctx, EmuCore *c, uint32_t max) {
     EmuMachine *m = ctx;
     PendingCost *p = find_pending(m, emu_linear(c->sreg[EMU_CS], c->ip));
     if (!p || m->end != EMU_END_NONE) return 0;
@@ -226,7 +226,7 @@ void emu_machine_free(EmuMachine *m) {
     free(m);
 }
 
-EmuCpu *emu_machine_cpu(EmuMachine *m) { return &m->cpu; }
+EmuCpu *emu_machine_cpu(EmuMachine *m) { return &m->cpu.cpu; }
 uint8_t *emu_machine_mem(EmuMachine *m) { return m->mem; }
 
 void emu_machine_end(EmuMachine *m, EmuEnd why, int status, const char *msg) {
@@ -314,7 +314,7 @@ void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
 }
 
 bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
-    const EmuCpu *c = &m->cpu;
+    const EmuCore *c = &m->cpu;
     if (!(c->flags & EMU_FLAG_IF) || c->inhibit) return false;
     *cs = c->sreg[EMU_CS];
     /* Inside a REP string instruction the interrupt is taken after the current iteration and
@@ -368,7 +368,7 @@ void emu_machine_set_trace(EmuMachine *m, void *file) { m->trace = file; }
 
 static void trace_insn(EmuMachine *m) {
     char st[200];
-    const EmuCpu *c = &m->cpu;
+    const EmuCore *c = &m->cpu;
     emu_cpu_format_state(c, st, sizeof st);
     uint32_t a = emu_linear(c->insn_cs, c->insn_ip);
     fprintf(m->trace, "%04X:%04X %02X%02X%02X %10llu  %s\n", c->insn_cs, c->insn_ip, m->mem[a],
@@ -378,7 +378,7 @@ static void trace_insn(EmuMachine *m) {
 /* The CPU's next deadline: the first clock at which something is due. If only light timers
  * are due first, it is also light_at: the CPU may handle it itself (light_events). */
 static void set_deadline(EmuMachine *m) {
-    EmuCpu *c = &m->cpu;
+    EmuCore *c = &m->cpu;
     c->light_at = MACHINE_NEVER;
     c->light_hard = 0;
     c->sample_rule = 0;
@@ -424,9 +424,9 @@ static void set_deadline(EmuMachine *m) {
     c->deadline = d;
 }
 
-/* EmuCpu.sample_flush: the samples the CPU took, each at its own tick of the sampler light1,
+/* EmuCore.sample_flush: the samples the CPU took, each at its own tick of the sampler light1,
  * whose due times the CPU went past meanwhile. */
-static void sample_flush(void *ctx, EmuCpu *c) {
+static void sample_flush(void *ctx, EmuCore *c) {
     EmuMachine *m = ctx;
     Timer *t = m->light1;
     const unsigned n = c->sample_n;
@@ -436,10 +436,10 @@ static void sample_flush(void *ctx, EmuCpu *c) {
     t->sample_fn(t->sample_ctx, m, c->samples, n);
 }
 
-/* EmuCpu.light: at the boundary where the deadline light_at was reached, what the run loop
+/* EmuCore.light: at the boundary where the deadline light_at was reached, what the run loop
  * would do between two runs, unless a timer that is not light is due too (then the CPU
  * returns, and the run loop does it). */
-static void light_events(void *ctx, EmuCpu *c) {
+static void light_events(void *ctx, EmuCore *c) {
     EmuMachine *m = ctx;
     Timer *const t1 = m->light1;
     if (c->sample_n) sample_flush(m, c); /* (the ticks it took come first) */

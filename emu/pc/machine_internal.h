@@ -2,7 +2,7 @@
 #ifndef EMU86_MACHINE_INTERNAL_H
 #define EMU86_MACHINE_INTERNAL_H
 
-#include "emu.h"
+#include "cpu/state.h"
 #include "pc/pic.h"
 #include "pc/pit.h"
 
@@ -59,7 +59,7 @@ typedef struct Input {
 } Input;
 
 struct EmuMachine {
-    EmuCpu cpu;
+    EmuCore cpu;
     uint8_t *mem;
     Pit pit;
     Pic pic;
@@ -137,5 +137,12 @@ void bios_video_init(EmuMachine *m);
 /* input.c */
 void input_init(Input *in);
 void input_free(Input *in);
+
+unsigned emu_machine_cpu_div(const EmuMachine *m);
+/* Sampling helpers for timers. IRQ rule: the CS:IP a hardware interrupt taken now would push
+ * (false while it could not be taken: IF=0 or an interrupt shadow). Exact rule: the CS:IP of
+ * the instruction that was executing (its first prefix). */
+bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
+void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip);
 
 #endif

@@ -15,13 +15,14 @@
  * program's instructions (state, queue of the eager model and of the reference) on the way.
  */
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void emu_step_ref(EmuCpu *c);
-void emu_biu_reset_ref(EmuCpu *c);
+void emu_step_ref(EmuCore *c);
+void emu_biu_reset_ref(EmuCore *c);
 int emu_ref_queue(uint8_t *out);
 
 static uint64_t rng;
@@ -35,7 +36,7 @@ static uint32_t rnd(void) {
 /* A device that writes memory when spoken to: the byte `v` lands `v % 8` bytes past CS:IP, and
  * past DS:IP (the CS the code had before a MOV CS or POP CS, as the programs start with
  * DS = CS). */
-static void device_write(EmuCpu *c, uint8_t v) {
+static void device_write(EmuCore *c, uint8_t v) {
     for (int s = EMU_CS; s <= EMU_DS; s += EMU_DS - EMU_CS)
         c->mem[(((uint32_t)c->sreg[s] << 4) + (uint16_t)(c->ip + v % 8)) & 0xFFFFF] = v;
 }
@@ -54,7 +55,7 @@ static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
  * (acknowledging vector 11 writes memory). */
 static long n_inta;
 static uint8_t int_ack(void *ctx) {
-    EmuCpu *c = ctx;
+    EmuCore *c = ctx;
     c->intr = 0;
     n_inta++;
     uint8_t vec = (uint8_t)(8 + (c->instructions & 7));
@@ -115,7 +116,7 @@ static void fill_code(uint8_t *p, int n) {
 }
 
 typedef struct {
-    EmuCpu cpu;
+    EmuCore cpu;
     uint8_t *mem;
 } Side;
 
@@ -123,7 +124,7 @@ static const char *const side_name[3] = {"lazy", "eager", "ref"};
 
 static int compare(const Side *s, int prog, long insn) {
     for (int k = 0; k < 2; k++) {
-        const EmuCpu *x = &s[k].cpu, *y = &s[2].cpu;
+        const EmuCore *x = &s[k].cpu, *y = &s[2].cpu;
         if (x->cycles == y->cycles && x->ip == y->ip && x->flags == y->flags &&
             !memcmp(&x->r, &y->r, sizeof x->r) && !memcmp(x->sreg, y->sreg, sizeof x->sreg) && x->halted == y->halted)
             continue;
@@ -138,7 +139,7 @@ static int compare(const Side *s, int prog, long insn) {
 }
 
 static void log_step(const Side *s, long n) {
-    const EmuCpu *e = &s[1].cpu;
+    const EmuCore *e = &s[1].cpu;
     uint32_t lin = ((uint32_t)e->sreg[EMU_CS] << 4) + e->ip;
     char s1[200];
     emu_cpu_format_state(e, s1, sizeof s1);
@@ -182,7 +183,7 @@ int main(int argc, char **argv) {
         m[0x501] = 0xCF;
         memcpy(s[1].mem, m, EMU_MEM_SIZE + 16);
         memcpy(s[2].mem, m, EMU_MEM_SIZE + 16);
-        EmuCpu *a = &s[0].cpu;
+        EmuCore *a = &s[0].cpu;
         emu_cpu_init(a, m, EMU_TIMING_EXACT);
         for (int r = 0; r < 8; r++) a->r.w[r] = (uint16_t)rnd();
         a->r.w[EMU_CX] &= 0x1F; /* short REP runs */
@@ -196,8 +197,8 @@ int main(int argc, char **argv) {
         s[1].cpu = *a;
         s[1].cpu.mem = s[1].mem;
         s[1].cpu.exact_eager = 1;
-        emu_cpu_jump(a, cs, ip);
-        emu_cpu_jump(&s[1].cpu, cs, ip);
+        emu_cpu_jump(&a->cpu, cs, ip);
+        emu_cpu_jump(&s[1].cpu.cpu, cs, ip);
         s[2].cpu = s[1].cpu;
         s[2].cpu.mem = s[2].mem;
         emu_biu_reset_ref(&s[2].cpu);

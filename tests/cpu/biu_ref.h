@@ -20,8 +20,8 @@ typedef struct RefBiu {
 
 static RefBiu ref_biu;
 
-void emu_biu_reset_ref(EmuCpu *c);
-void emu_biu_prefill_ref(EmuCpu *c, const uint8_t *bytes, int n);
+void emu_biu_reset_ref(EmuCore *c);
+void emu_biu_prefill_ref(EmuCore *c, const uint8_t *bytes, int n);
 
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage of this clock */
@@ -64,7 +64,7 @@ static ALWAYS_INLINE void fetch_decide_idle(RefBiu *b) {
 }
 
 /* The data transfer at T3. */
-static void biu_transfer(EmuCpu *c) {
+static void biu_transfer(EmuCore *c) {
     RefBiu *b = &ref_biu;
     uint32_t a = b->addr;
     switch (b->latch) {
@@ -109,7 +109,7 @@ static void biu_fetch_done(RefBiu *b) {
 }
 
 /* The address cycle ends: the pending request becomes the bus cycle of the next clock. */
-static void biu_start_cycle(EmuCpu *c) {
+static void biu_start_cycle(EmuCore *c) {
     RefBiu *b = &ref_biu;
     b->latch = b->status = b->pipe;
     if (b->pipe == BUS_CODE) {
@@ -130,7 +130,7 @@ static void biu_start_cycle(EmuCpu *c) {
 
 /* One CPU clock of the bus interface unit. The EU's actions of this clock (queue reads, bus
  * requests) have been made before it is called. */
-static NOINLINE void biu_cycle(EmuCpu *c) {
+static NOINLINE void biu_cycle(EmuCore *c) {
     RefBiu *b = &ref_biu;
     b->qop_prev = b->qop;
     b->qop = EMU_QOP_NONE;
@@ -170,17 +170,17 @@ static NOINLINE void biu_cycle(EmuCpu *c) {
     c->cycles++;
 }
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) {
+static ALWAYS_INLINE void B_cycles(EmuCore *c, int n) {
     while (n-- > 0) biu_cycle(c);
 }
 
 /* Until the bus cycle in progress reaches T4 (returns at the start of that clock). */
-static void biu_wait_finish(EmuCpu *c) {
+static void biu_wait_finish(EmuCore *c) {
     while (ref_biu.latch != BUS_PASV && ref_biu.tstate != T_4) biu_cycle(c);
 }
 
 /* The EU waits for a bus cycle in progress, or one whose address cycle has begun, to reach T4. */
-static void B_wait_t4(EmuCpu *c) {
+static void B_wait_t4(EmuCore *c) {
     RefBiu *b = &ref_biu;
     if (b->latch == BUS_PASV && b->astate != A_NONE)
         while (b->latch == BUS_PASV) biu_cycle(c);
@@ -189,7 +189,7 @@ static void B_wait_t4(EmuCpu *c) {
 
 /* Start an EU bus cycle; returns when its T1 is about to begin. `first` is 0 for the second
  * transfer of a word at an odd address, which follows the first one's T4 at once. */
-static void biu_bus_begin(EmuCpu *c, uint8_t type, uint32_t addr, uint16_t data, int word, int final,
+static void biu_bus_begin(EmuCore *c, uint8_t type, uint32_t addr, uint16_t data, int word, int final,
                           int first) {
     RefBiu *b = &ref_biu;
     BIU_NOTE("req%d.t%d.a%d.q%d.p%d.l%d", type, b->tstate, b->astate, b->qlen, b->pipe, b->latch);
@@ -213,21 +213,21 @@ static void biu_bus_begin(EmuCpu *c, uint8_t type, uint32_t addr, uint16_t data,
     while (b->req_pending) biu_cycle(c);
 }
 
-static void biu_wait_until_tx(EmuCpu *c) {
+static void biu_wait_until_tx(EmuCore *c) {
     while (ref_biu.tstate != T_3) biu_cycle(c);
 }
 
 /* ---- EU primitives ---- */
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t ref_read8_lin(EmuCore *c, uint32_t lin) {
     biu_bus_begin(c, BUS_MEMR, lin, 0, 0, 1, 1);
     biu_wait_finish(c);
     return (uint8_t)ref_biu.data;
 }
-static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+static ALWAYS_INLINE uint8_t B_read8(EmuCore *c, uint16_t seg, uint16_t off) {
+    return ref_read8_lin(c, lin_addr(seg, off));
 }
-static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
+static ALWAYS_INLINE uint16_t B_read16(EmuCore *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     if (!(lin & 1)) {
         biu_bus_begin(c, BUS_MEMR, lin, 0, 1, 1, 1);
@@ -244,12 +244,12 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
 /* Memory writes take effect when the EU issues them, although their bus cycle's T3 comes a
  * clock or two later (possibly in the next instruction): whoever looks at memory between two
  * instructions (a service, the profiler, a screen) sees the instruction's writes done. */
-static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
+static ALWAYS_INLINE void B_write8(EmuCore *c, uint16_t seg, uint16_t off, uint8_t v) {
     mem_wr8(c, lin_addr(seg, off), v);
     biu_bus_begin(c, BUS_MEMW, lin_addr(seg, off), v, 0, 1, 1);
     biu_wait_until_tx(c);
 }
-static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     uint32_t lin = lin_addr(seg, off);
     mem_wr8(c, lin, (uint8_t)v);
     mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
@@ -265,7 +265,7 @@ static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint1
 }
 /* A write that does not end the instruction, issued by the microinstruction in the clock it
  * is called: the EU continues when the (last) transfer reaches T4. */
-static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16_mid(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     uint32_t lin = lin_addr(seg, off);
     mem_wr8(c, lin, (uint8_t)v);
     mem_wr8(c, lin_addr(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
@@ -278,12 +278,12 @@ static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, u
     }
     biu_wait_finish(c);
 }
-static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint8_t B_in8(EmuCore *c, uint16_t port) {
     biu_bus_begin(c, BUS_IOR, port, 0, 0, 1, 1);
     biu_wait_finish(c);
     return (uint8_t)ref_biu.data;
 }
-static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint16_t B_in16(EmuCore *c, uint16_t port) {
     if (!(port & 1)) {
         biu_bus_begin(c, BUS_IOR, port, 0, 1, 1, 1);
         biu_wait_finish(c);
@@ -296,11 +296,11 @@ static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
     biu_wait_finish(c);
     return (uint16_t)(lo | (ref_biu.data & 0xFF) << 8);
 }
-static ALWAYS_INLINE void B_out8(EmuCpu *c, uint16_t port, uint8_t v) {
+static ALWAYS_INLINE void B_out8(EmuCore *c, uint16_t port, uint8_t v) {
     biu_bus_begin(c, BUS_IOW, port, v, 0, 1, 1);
     biu_wait_until_tx(c);
 }
-static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
+static ALWAYS_INLINE void B_out16(EmuCore *c, uint16_t port, uint16_t v) {
     if (!(port & 1)) {
         biu_bus_begin(c, BUS_IOW, port, v, 1, 1, 1);
         biu_wait_until_tx(c);
@@ -312,7 +312,7 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
     biu_wait_until_tx(c);
 }
 /* Two INTA bus cycles; the vector comes from the interrupt controller. */
-static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_inta(EmuCore *c) {
     biu_bus_begin(c, BUS_INTA, 0, 0, 0, 0, 1);
     biu_wait_finish(c);
     biu_bus_begin(c, BUS_INTA, 0, 0, 0, 1, 0);
@@ -323,7 +323,7 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
 
 /* A byte read from the queue by the EU: waits for the prefetcher when the queue is empty, then
  * takes one clock. `qop` is what the queue status lines show for it. */
-static ALWAYS_INLINE uint8_t biu_qread(EmuCpu *c, uint8_t qop) {
+static ALWAYS_INLINE uint8_t biu_qread(EmuCore *c, uint8_t qop) {
     RefBiu *b = &ref_biu;
     while (!b->qlen) biu_cycle(c);
     uint8_t v = q_pop(b);
@@ -334,12 +334,12 @@ static ALWAYS_INLINE uint8_t biu_qread(EmuCpu *c, uint8_t qop) {
 }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) { return biu_qread(c, EMU_QOP_SUBSEQUENT); }
+static ALWAYS_INLINE uint8_t B_qread(EmuCore *c) { return biu_qread(c, EMU_QOP_SUBSEQUENT); }
 
 /* The first byte of an instruction (or the byte after a prefix, which the queue status lines
  * also show as a first byte). Without a preloaded byte it is read like any other; with one
  * (left by RNI), it is taken at no cost. */
-static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_first(EmuCore *c) {
     RefBiu *b = &ref_biu;
     if (b->has_preload) {
         b->has_preload = 0;
@@ -350,7 +350,7 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
 }
 
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */
-static ALWAYS_INLINE void B_rni(EmuCpu *c) {
+static ALWAYS_INLINE void B_rni(EmuCore *c) {
     RefBiu *b = &ref_biu;
     while (!b->qlen) biu_cycle(c);
     b->preload = q_pop(b);
@@ -361,7 +361,7 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T4), one whose
  * address cycle has only begun is dropped. */
-static void B_suspend(EmuCpu *c) {
+static void B_suspend(EmuCore *c) {
     RefBiu *b = &ref_biu;
     b->fetch = F_SUSPENDED;
     if (b->latch == BUS_CODE) biu_wait_finish(c);
@@ -372,7 +372,7 @@ static void B_suspend(EmuCpu *c) {
 }
 
 /* Empty the queue and start fetching at CS:IP. */
-static void B_flush(EmuCpu *c) {
+static void B_flush(EmuCore *c) {
     RefBiu *b = &ref_biu;
     b->qlen = 0;
     b->qhead = 0;
@@ -386,16 +386,16 @@ static void B_flush(EmuCpu *c) {
 }
 
 /* The stepped model is exact by construction: nothing to bring up to date. */
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { (void)c; (void)old_cs; }
-static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
+static ALWAYS_INLINE void B_cs_changed(EmuCore *c, uint16_t old_cs) { (void)c; (void)old_cs; }
+static ALWAYS_INLINE void B_outside(EmuCore *c) { (void)c; }
+static ALWAYS_INLINE void B_leave(EmuCore *c) { (void)c; }
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
-static ALWAYS_INLINE void B_corr(EmuCpu *c) { biu_cycle(c); }
+static ALWAYS_INLINE void B_corr(EmuCore *c) { biu_cycle(c); }
 
 /* HLT: the prefetcher stops, a fetch whose address cycle has begun is dropped, and a bus
  * cycle in progress runs to its end, after which the bus stays idle. */
-static void B_halt(EmuCpu *c) {
+static void B_halt(EmuCore *c) {
     RefBiu *b = &ref_biu;
     b->fetch = F_HALTED;
     if (b->pipe == BUS_CODE) {
@@ -407,9 +407,9 @@ static void B_halt(EmuCpu *c) {
 }
 
 /* While halted, nothing happens on the bus: time simply passes. */
-static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) { c->cycles += n; }
+static ALWAYS_INLINE void B_idle(EmuCore *c, uint64_t n) { c->cycles += n; }
 
-void emu_biu_reset_ref(EmuCpu *c) {
+void emu_biu_reset_ref(EmuCore *c) {
     RefBiu *b = &ref_biu;
     memset(b, 0, sizeof *b);
     b->tstate = T_I;
@@ -420,7 +420,7 @@ void emu_biu_reset_ref(EmuCpu *c) {
     fetch_begin_address(b);
 }
 
-void emu_biu_prefill_ref(EmuCpu *c, const uint8_t *bytes, int n) {
+void emu_biu_prefill_ref(EmuCore *c, const uint8_t *bytes, int n) {
     RefBiu *b = &ref_biu;
     memset(b, 0, sizeof *b);
     b->tstate = T_I;

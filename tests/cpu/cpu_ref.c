@@ -1,8 +1,8 @@
 /* The interpreter with the reference (clock-stepped) BIU, for the differential test. */
 #include "biu_ref.h"
 
-void emu_step_ref(EmuCpu *c);
-EmuRunResult emu_run_ref(EmuCpu *c);
+void emu_step_ref(EmuCore *c);
+EmuRunResult emu_run_ref(EmuCore *c);
 
 #define STEP_FN emu_step_ref
 #define RUN_FN emu_run_ref

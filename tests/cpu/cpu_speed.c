@@ -10,6 +10,7 @@
  * nothing in the emulation does.
  */
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ typedef struct {
 } Result;
 
 static Result measure(EmuTiming timing, double seconds, uint8_t *mem) {
-    EmuCpu cpu;
+    EmuCore cpu;
     memset(mem, 0, EMU_MEM_SIZE + 16);
     memcpy(mem + 0x10000 + 0x100, guest, sizeof guest);
     emu_cpu_init(&cpu, mem, timing);
@@ -62,7 +63,7 @@ static Result measure(EmuTiming timing, double seconds, uint8_t *mem) {
     cpu.sreg[EMU_DS] = cpu.sreg[EMU_ES] = 0x3000;
     cpu.sreg[EMU_SS] = 0x2000;
     cpu.r.w[EMU_SP] = 0xFFFE;
-    emu_cpu_jump(&cpu, 0x1000, 0x100);
+    emu_cpu_jump(&cpu.cpu, 0x1000, 0x100);
 
     /* Slices of a million clocks, as a machine would run between device events. */
     const uint64_t slice = 1000000;

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
+static ALWAYS_INLINE void B_cycles(EmuCore *c, int n) { c->cycles += (uint64_t)n; }
 
 #include "cpu/muldiv.h"
 #include "muldiv_ref.h"
@@ -30,7 +30,7 @@ static void report(const char *what, unsigned a, unsigned b, unsigned d, unsigne
 }
 
 static void check_mul(int w, uint16_t acc, uint16_t op, int s, int n) {
-    EmuCpu x = {0}, y = {0};
+    EmuCore x = {0}, y = {0};
     x.flags = y.flags = rnd_flags();
     uint16_t h1, l1, h2, l2;
     do_mul(&x, w, acc, op, s, n, &h1, &l1);
@@ -39,7 +39,7 @@ static void check_mul(int w, uint16_t acc, uint16_t op, int s, int n) {
 }
 
 static void check_div(int w, uint16_t dh, uint16_t dl, uint16_t dv, int s, int n) {
-    EmuCpu x = {0}, y = {0};
+    EmuCore x = {0}, y = {0};
     x.flags = y.flags = rnd_flags();
     uint16_t q1 = 0, r1 = 0, q2 = 0, r2 = 0;
     int o1 = do_div(&x, w, dh, dl, dv, s, n, &q1, &r1);
@@ -51,7 +51,7 @@ static void check_div(int w, uint16_t dh, uint16_t dl, uint16_t dv, int s, int n
 static void check_cord(int w, uint16_t ta, uint16_t tc, uint16_t tb) {
     Alu a = {w ? 16u : 8u, (uint16_t)(w ? 0xFFFF : 0xFF), (uint16_t)(w ? 0x8000 : 0x80)};
     RefAlu ra = {a.bits, a.mask, a.msb};
-    EmuCpu x = {0}, y = {0};
+    EmuCore x = {0}, y = {0};
     x.flags = y.flags = rnd_flags();
     uint16_t a1 = ta, a2 = ta, c1 = tc, c2 = tc;
     int cf1 = 0, cf2 = 0, k1 = 0, k2 = 0;

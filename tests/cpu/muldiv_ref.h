@@ -26,14 +26,14 @@ static ALWAYS_INLINE uint16_t ref_rcr1(const RefAlu *a, uint16_t v, int *carry) 
 }
 
 /* Subtract with the flags the microcode's ALU would set (used by the divide loop). */
-static uint16_t ref_mc_sub_flags(EmuCpu *c, const RefAlu *a, uint16_t x, uint16_t y, int *carry) {
+static uint16_t ref_mc_sub_flags(EmuCore *c, const RefAlu *a, uint16_t x, uint16_t y, int *carry) {
     uint16_t r = alu_sub(c, x & a->mask, y & a->mask, 0, a->bits == 16);
     *carry = getf(c, EMU_FLAG_CF);
     return r & a->mask;
 }
 
 /* NEGATE helper (the microcode's COR negate routine). Returns the carry (sign of tmpb). */
-static int ref_mc_negate(EmuCpu *c, const RefAlu *a, uint16_t *tmpa, uint16_t *tmpb, uint16_t *tmpc,
+static int ref_mc_negate(EmuCore *c, const RefAlu *a, uint16_t *tmpa, uint16_t *tmpb, uint16_t *tmpc,
                      int *neg, int skip, int *clk) {
     if (!skip) {
         int carry = *tmpc != 0;
@@ -83,7 +83,7 @@ static void ref_mc_corx(const RefAlu *a, uint16_t tmpb, uint16_t *tmpa_out, uint
 }
 
 /* CORD: shift-and-subtract divide of tmpa:tmpc by tmpb. Returns 0 on overflow. */
-static int ref_mc_cord(EmuCpu *c, const RefAlu *a, uint16_t *tmpa, uint16_t tmpb, uint16_t *tmpc, int *cf, int *clk) {
+static int ref_mc_cord(EmuCore *c, const RefAlu *a, uint16_t *tmpa, uint16_t tmpb, uint16_t *tmpc, int *cf, int *clk) {
     int carry;
     *tmpa &= a->mask;
     tmpb &= a->mask;
@@ -128,7 +128,7 @@ static int ref_mc_cord(EmuCpu *c, const RefAlu *a, uint16_t *tmpa, uint16_t tmpb
 }
 
 /* MUL/IMUL: returns hi:lo of the product in *hi, *lo; takes the clocks. */
-static void ref_do_mul(EmuCpu *c, int word, uint16_t acc, uint16_t opnd, int is_signed, int negate,
+static void ref_do_mul(EmuCore *c, int word, uint16_t acc, uint16_t opnd, int is_signed, int negate,
                    uint16_t *hi, uint16_t *lo) {
     RefAlu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
     int clk = 2;
@@ -189,7 +189,7 @@ static void ref_do_mul(EmuCpu *c, int word, uint16_t acc, uint16_t opnd, int is_
 
 /* DIV/IDIV: returns 0 on a divide error (after taking the clocks up to the point where the
  * microcode detects it). */
-static int ref_do_div(EmuCpu *c, int word, uint16_t dhi, uint16_t dlo, uint16_t divisor, int is_signed,
+static int ref_do_div(EmuCore *c, int word, uint16_t dhi, uint16_t dlo, uint16_t divisor, int is_signed,
                   int negate, uint16_t *quot, uint16_t *rem) {
     RefAlu a = {word ? 16u : 8u, (uint16_t)(word ? 0xFFFF : 0xFF), (uint16_t)(word ? 0x8000 : 0x80)};
     int clk = 3;

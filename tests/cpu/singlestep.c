@@ -17,6 +17,7 @@
  * needs it), in its eager form (cpu/bus/exact.h).
  */
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <cJSON.h>
 #include <dirent.h>
@@ -158,7 +159,7 @@ static const int cpu_of_reg[R_N] = {EMU_AX, EMU_BX, EMU_CX, EMU_DX, -1, -1, -1, 
 static const char *reg_names[R_N] = {"ax", "bx", "cx", "dx", "cs", "ss", "ds", "es",
                                      "sp", "bp", "si", "di", "ip", "flags"};
 
-static uint16_t cpu_get(const EmuCpu *c, int r) {
+static uint16_t cpu_get(const EmuCore *c, int r) {
     switch (r) {
     case R_CS: return c->sreg[EMU_CS];
     case R_SS: return c->sreg[EMU_SS];
@@ -169,7 +170,7 @@ static uint16_t cpu_get(const EmuCpu *c, int r) {
     default: return c->r.w[cpu_of_reg[r]];
     }
 }
-static void cpu_set(EmuCpu *c, int r, uint16_t v) {
+static void cpu_set(EmuCore *c, int r, uint16_t v) {
     switch (r) {
     case R_CS: c->sreg[EMU_CS] = v; break;
     case R_SS: c->sreg[EMU_SS] = v; break;
@@ -193,7 +194,7 @@ typedef struct {
 /* Clock-by-clock record of our bus (exact model), to compare with the captured CYCL list. */
 typedef struct {
     int n;
-    uint8_t t[4096], bus[4096], qop[4096], as[4096], fs[4096], dl[4096], ql[4096];
+    uint8_t t[4096], bus[4096], qop[4096], as[4096], fs[4096], ql[4096];
 } Trace;
 
 #ifdef EMU_BIU_DEBUG
@@ -202,8 +203,8 @@ typedef struct {
 static char notes[8192];
 static size_t notes_len;
 static Trace *notes_trace;
-void emu_biu_note(const EmuCpu *c, const char *fmt, ...);
-void emu_biu_note(const EmuCpu *c, const char *fmt, ...) {
+void emu_biu_note(const EmuCore *c, const char *fmt, ...);
+void emu_biu_note(const EmuCore *c, const char *fmt, ...) {
     (void)c;
     if (!notes_trace || notes_len + 64 >= sizeof notes) return;
     notes_len += (size_t)snprintf(notes + notes_len, sizeof notes - notes_len, " @%d:", notes_trace->n);
@@ -214,7 +215,7 @@ void emu_biu_note(const EmuCpu *c, const char *fmt, ...) {
 }
 #endif
 
-static void trace_clock(void *tctx, const EmuCpu *c) {
+static void trace_clock(void *tctx, const EmuCore *c) {
     Trace *tr = tctx;
     if (tr->n >= 4096) return;
     /* our T-states: 0 Ti, 1 T1, 2 T2, 3 T3, 4 T4 (T_INIT shows as T1) */
@@ -223,7 +224,6 @@ static void trace_clock(void *tctx, const EmuCpu *c) {
     tr->qop[tr->n] = c->biu.qop_prev;
     tr->as[tr->n] = c->biu.astate;
     tr->fs[tr->n] = c->biu.fetch;
-    tr->dl[tr->n] = c->biu.delay;
     tr->ql[tr->n] = c->biu.qlen;
     tr->n++;
 }
@@ -241,8 +241,8 @@ static void dump_trace(const Test *t, const Trace *tr) {
     }
     printf(" O:");
     for (int i = 1; i < tr->n; i++)
-        printf("%c%d%c%c%c%d%d", ours_bus[tr->bus[i] & 7], tr->t[i], qo[tr->qop[i] & 3], "RS0DA"[tr->as[i] % 5],
-               "NPDSH"[tr->fs[i] % 5], tr->dl[i], tr->ql[i]);
+        printf("%c%d%c%c%c%d", ours_bus[tr->bus[i] & 7], tr->t[i], qo[tr->qop[i] & 3], "RS0DA"[tr->as[i] % 5],
+               "NPDSH"[tr->fs[i] % 5], tr->ql[i]);
 #ifdef EMU_BIU_DEBUG
     printf(" N:%s", notes);
 #endif
@@ -265,8 +265,8 @@ static void print_trace(const Test *t, const Trace *tr) {
             printf("%-14s", "");
         }
         if (i < tr->n)
-            printf("| %-4s %-2s %c  a=%c f=%c%d q=%d", ob[tr->bus[i] & 7], ts[tr->t[i]], qo[tr->qop[i] & 3],
-                   "RS0DA"[tr->as[i] % 5], "NPDSH"[tr->fs[i] % 5], tr->dl[i], tr->ql[i]);
+            printf("| %-4s %-2s %c  a=%c f=%c q=%d", ob[tr->bus[i] & 7], ts[tr->t[i]], qo[tr->qop[i] & 3],
+                   "RS0DA"[tr->as[i] % 5], "NPDSH"[tr->fs[i] % 5], tr->ql[i]);
         printf("\n");
     }
 }
@@ -274,7 +274,7 @@ static void print_trace(const Test *t, const Trace *tr) {
 /* Runs one test. Returns bit 0: state ok, bit 1: cycles ok. *delta gets ours - theirs. */
 static int run_test(const Test *t, uint16_t fmask, uint8_t *mem, const Opts *o, int *delta, int *shown,
                     const char *file) {
-    EmuCpu cpu;
+    EmuCore cpu;
     static Trace tr;
     emu_cpu_init(&cpu, mem, o->timing);
     cpu.exact_eager = (uint8_t)o->eager;

@@ -3,6 +3,7 @@
  * suite starts every test from a fresh state, so it cannot see this). For each timing model,
  * LODSB, LODSB, MOVSB, STOSW, CMPSB, SCASB in a row, stepped one by one. */
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +15,12 @@ int main(void) {
     if (!mem) return 1;
     int bad = 0;
     for (int model = 0; model < 3; model++) {
-        EmuCpu c;
+        EmuCore c;
         memset(mem, 0, EMU_MEM_SIZE + 16);
         memcpy(mem + 0x10000, code, sizeof code);
         emu_cpu_init(&c, mem, model == 2 ? EMU_TIMING_TABLE : EMU_TIMING_EXACT);
         c.exact_eager = model == 1;
-        emu_cpu_jump(&c, 0x1000, 0);
+        emu_cpu_jump(&c.cpu, 0x1000, 0);
         c.r.w[EMU_SI] = 0x100;
         c.r.w[EMU_DI] = 0x200;
         for (int i = 0; i < 7; i++) {

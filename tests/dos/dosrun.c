@@ -10,6 +10,7 @@
  * code; 2 for a load error (message on stderr); 100 + the end reason otherwise. */
 #include "dos.h"
 #include "emu.h"
+#include "pc/machine_internal.h" /* the sampling helpers */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
  * replayed where the code or the state no longer fits them. */
 #include "fuzz.h"
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@
 
 #define PASS_CLOCKS 30000
 
-static void fail(const char *what, int pass, const EmuCpu *x, const EmuCpu *y) {
+static void fail(const char *what, int pass, const EmuCore *x, const EmuCore *y) {
     char sx[200], sy[200];
     emu_cpu_format_state(x, sx, sizeof sx);
     emu_cpu_format_state(y, sy, sizeof sy);
@@ -31,7 +32,7 @@ static void fail(const char *what, int pass, const EmuCpu *x, const EmuCpu *y) {
 static void *cache; /* kept across inputs */
 
 /* After a run of both CPUs: the same result, clock, count and state. */
-static void same_after_run(EmuRunResult rx, EmuRunResult ry, int pass, const EmuCpu *x, const EmuCpu *y) {
+static void same_after_run(EmuRunResult rx, EmuRunResult ry, int pass, const EmuCore *x, const EmuCore *y) {
     if (rx != ry) fail("the run's result", pass, x, y);
     if (x->cycles != y->cycles || x->instructions != y->instructions) fail("the clock", pass, x, y);
     if (memcmp(&x->r, &y->r, sizeof x->r) || memcmp(x->sreg, y->sreg, sizeof x->sreg) || x->ip != y->ip ||
@@ -39,7 +40,7 @@ static void same_after_run(EmuRunResult rx, EmuRunResult ry, int pass, const Emu
         fail("the state", pass, x, y);
 }
 
-/* Light events (EmuCpu.light, as the machine's profiling ticks): at each deadline the state
+/* Light events (EmuCore.light, as the machine's profiling ticks): at each deadline the state
  * seen there goes into a signature, and the next deadline is set from the input's bytes; now
  * and then the event is declined (the run then returns, and the loop below takes it). The CPU
  * with the cache meets most of them inside its run; both must see the same states. */
@@ -58,7 +59,7 @@ static unsigned next_step(Events *ev) {
 
 static int declines(const Events *ev) { return (ev->k * 7 + ev->n) % 11 == 0; }
 
-static void take_event(Events *ev, EmuCpu *c) {
+static void take_event(Events *ev, EmuCore *c) {
     uint64_t h = ev->sig ^ c->cycles;
     const uint64_t v[] = {c->instructions, c->sreg[EMU_CS], c->ip, c->flags, c->in_rep, c->insn_cs, c->insn_ip,
                           c->inhibit, c->r.w[0] | (uint64_t)c->r.w[1] << 16 | (uint64_t)c->r.w[2] << 32 | (uint64_t)c->r.w[3] << 48,
@@ -71,7 +72,7 @@ static void take_event(Events *ev, EmuCpu *c) {
     c->light_hard = declines(ev) ? c->deadline : UINT64_MAX;
 }
 
-static void light(void *ctx, EmuCpu *c) {
+static void light(void *ctx, EmuCore *c) {
     Events *ev = ctx;
     if (declines(ev)) {
         c->deadline = c->cycles; /* declined: the run returns, the caller takes it */
@@ -84,7 +85,7 @@ static void light(void *ctx, EmuCpu *c) {
 
 /* Run until an event is declined (or the run ends otherwise), meeting the others as the
  * machine would: those the run returns for by calling light() itself. */
-static EmuRunResult run_events(EmuCpu *c, Events *ev) {
+static EmuRunResult run_events(EmuCore *c, Events *ev) {
     for (;;) {
         const EmuRunResult r = emu_cpu_run(c);
         if (r != EMU_RUN_DEADLINE || c->cycles < c->deadline || c->light_at == UINT64_MAX) return r;
@@ -93,7 +94,7 @@ static EmuRunResult run_events(EmuCpu *c, Events *ev) {
     }
 }
 
-/* Sampling ticks (EmuCpu.sample_rule, as the machine's profiler's): every `every` clocks,
+/* Sampling ticks (EmuCore.sample_rule, as the machine's profiler's): every `every` clocks,
  * sampled by the IRQ or the EXEC rule. The CPU with the cache takes most of them itself, into
  * samples[] (flushed to sm_flush), and hands the rest to light; the other returns for each, and
  * the loop below takes it as the machine would (by the IRQ rule a sample waits, the CPU then
@@ -113,7 +114,7 @@ static void sm_take(Sampling *sm, uint16_t cs, uint16_t ip) {
     sm->n++;
 }
 
-static void sm_flush(void *ctx, EmuCpu *c) {
+static void sm_flush(void *ctx, EmuCore *c) {
     Sampling *sm = ctx;
     for (unsigned i = 0; i < c->sample_n; i++) sm_take(sm, c->samples[i].cs, c->samples[i].ip);
     sm->at += (uint64_t)sm->every * c->sample_n;
@@ -121,7 +122,7 @@ static void sm_flush(void *ctx, EmuCpu *c) {
 }
 
 /* one tick's sample (the machine's sample_tick): false if it must wait */
-static int sm_sample(Sampling *sm, const EmuCpu *c) {
+static int sm_sample(Sampling *sm, const EmuCore *c) {
     if (sm->rule == EMU_SAMPLE_EXEC) sm_take(sm, c->insn_cs, c->insn_ip);
     else if ((c->flags & EMU_FLAG_IF) && !c->inhibit)
         sm_take(sm, c->sreg[EMU_CS], c->in_rep ? (uint16_t)(c->ip - 2) : c->ip);
@@ -130,7 +131,7 @@ static int sm_sample(Sampling *sm, const EmuCpu *c) {
 }
 
 /* what is due by now (the machine's process_events) */
-static void sm_events(Sampling *sm, const EmuCpu *c) {
+static void sm_events(Sampling *sm, const EmuCore *c) {
     if (sm->retry) sm->retry = !sm_sample(sm, c);
     while (sm->at <= c->cycles) {
         if (!sm->retry) sm->retry = !sm_sample(sm, c);
@@ -143,7 +144,7 @@ static void sm_events(Sampling *sm, const EmuCpu *c) {
 }
 
 /* the next deadline (the machine's set_deadline) */
-static void sm_schedule(const Sampling *sm, EmuCpu *c) {
+static void sm_schedule(const Sampling *sm, EmuCore *c) {
     c->sample_rule = 0;
     c->light_at = UINT64_MAX;
     c->light_hard = 0;
@@ -160,8 +161,8 @@ static void sm_schedule(const Sampling *sm, EmuCpu *c) {
     }
 }
 
-/* EmuCpu.light (the machine's light_events): declined where the rest is due */
-static void sm_light(void *ctx, EmuCpu *c) {
+/* EmuCore.light (the machine's light_events): declined where the rest is due */
+static void sm_light(void *ctx, EmuCore *c) {
     Sampling *sm = ctx;
     if (c->sample_n) sm_flush(sm, c);
     if (c->cycles >= sm->rest) {
@@ -174,7 +175,7 @@ static void sm_light(void *ctx, EmuCpu *c) {
 }
 
 /* The machine's run loop, up to the first return for the rest at or after `until`. */
-static EmuRunResult sm_run(EmuCpu *c, Sampling *sm, uint64_t until) {
+static EmuRunResult sm_run(EmuCore *c, Sampling *sm, uint64_t until) {
     for (;;) {
         sm_schedule(sm, c);
         if (c->deadline <= c->cycles) c->force_step = 1;
@@ -188,7 +189,7 @@ static EmuRunResult sm_run(EmuCpu *c, Sampling *sm, uint64_t until) {
 }
 
 static void free_cache(void) {
-    EmuCpu t;
+    EmuCore t;
     memset(&t, 0, sizeof t);
     t.fast = cache;
     emu_cpu_set_block_cache(&t, false); /* (EMU86_FAST_STATS prints the counters then) */
@@ -201,7 +202,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         my = malloc(EMU_MEM_SIZE + 16);
         atexit(free_cache);
     }
-    EmuCpu x, y;
+    EmuCore x, y;
     setup(&x, mx, data, size, EMU_TIMING_EXACT, 0);
     setup(&y, my, data, size, EMU_TIMING_EXACT, 0);
     x.fast = cache;
@@ -241,8 +242,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             same_after_run(rx, ry, pass, &x, &y);
             if (rx == EMU_RUN_HALT_FOREVER) break;
         }
-        emu_cpu_jump(&x, 0x1000, ip0);
-        emu_cpu_jump(&y, 0x1000, ip0);
+        emu_cpu_jump(&x.cpu, 0x1000, ip0);
+        emu_cpu_jump(&y.cpu, 0x1000, ip0);
     }
     /* passes 6-8 (for half the inputs): sampling ticks, by the rule and every so many clocks
      * (1 to 128, times 1, 4, 16 or 64) the input's second and first bytes say */
@@ -260,8 +261,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             const EmuRunResult rx = sm_run(&x, &sx, until), ry = sm_run(&y, &sy, until);
             if (sx.sig != sy.sig || sx.n != sy.n) fail("the samples", pass, &x, &y);
             same_after_run(rx, ry, pass, &x, &y);
-            emu_cpu_jump(&x, 0x1000, ip0);
-            emu_cpu_jump(&y, 0x1000, ip0);
+            emu_cpu_jump(&x.cpu, 0x1000, ip0);
+            emu_cpu_jump(&y.cpu, 0x1000, ip0);
         }
     }
     if (memcmp(mx, my, EMU_MEM_SIZE)) {

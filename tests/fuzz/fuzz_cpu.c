@@ -14,6 +14,7 @@
  * loaded at linear 10000h. No HLE regions, no interrupts. */
 #include "fuzz.h"
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         me = malloc(EMU_MEM_SIZE + 16);
         m0 = malloc(EMU_MEM_SIZE + 16);
     }
-    EmuCpu a, b, e;
+    EmuCore a, b, e;
     setup(&a, ma, data, size, EMU_TIMING_EXACT, 0);
     setup(&b, mb, data, size, EMU_TIMING_TABLE, 0);
     setup(&e, me, data, size, EMU_TIMING_EXACT, 1);

@@ -6,6 +6,7 @@
 #define EMU86_FUZZ_CPU_SETUP_H
 
 #include "emu.h"
+#include "cpu/state.h" /* (white-box: the CPU's whole state) */
 
 #include <string.h>
 
@@ -18,7 +19,7 @@ static void port_out(void *ctx, uint16_t port, uint8_t v, uint64_t cycle) {
     (void)ctx; (void)port; (void)v; (void)cycle;
 }
 
-static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, EmuTiming t, int eager) {
+static void setup(EmuCore *c, uint8_t *mem, const uint8_t *data, size_t size, EmuTiming t, int eager) {
     memset(mem, 0, EMU_MEM_SIZE + 16);
     /* every interrupt vector points at 0000:0500 where an IRET waits */
     for (int v = 0; v < 256; v++) {
@@ -40,7 +41,7 @@ static void setup(EmuCpu *c, uint8_t *mem, const uint8_t *data, size_t size, Emu
     c->sreg[EMU_SS] = r[10];
     c->sreg[EMU_DS] = r[11];
     c->flags = (uint16_t)((r[13] & 0x0ED5) | 0xF002); /* TF off: a trap storm proves nothing */
-    emu_cpu_jump(c, 0x1000, (uint16_t)(r[12] & 0x7FFF));
+    emu_cpu_jump(&c->cpu, 0x1000, (uint16_t)(r[12] & 0x7FFF));
     c->deadline = UINT64_MAX;
 }
 

@@ -1,8 +1,9 @@
 /* The exact timing model: the 8086 bus interface unit, as a schedule of bus cycles.
  *
- * Included by cpu/run_exact.c only. It provides the B_* primitives the interpreter (cpu/exec.inc)
- * is written against. The rules are the ones the hardware traces of the SingleStepTests suite
- * show (the names of the states follow MartyPC and Ken Shirriff's analysis of the die):
+ * Included by cpu/run_exact.c only. It provides the B_* primitives (cpu/bus/bus.h) the
+ * interpreter (cpu/exec.inc) is written against. The rules are the ones the hardware traces of
+ * the SingleStepTests suite show (the names of the states follow MartyPC and Ken Shirriff's
+ * analysis of the die):
  *
  *  - A bus cycle is T1 T2 T3 T4; data moves at T3, fetched code enters the queue at T4.
  *  - Each bus cycle is preceded by an address cycle of three clocks, Tr Ts T0, which overlaps
@@ -46,7 +47,7 @@
 #ifndef EMU86_BIU_EXACT_H
 #define EMU86_BIU_EXACT_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 enum { T_I = 0, T_1, T_2, T_3, T_4 };
 enum { A_R = 0, A_S, A_0, A_NONE };            /* address cycle stage (tracing only) */
@@ -64,13 +65,13 @@ enum { F_NORMAL = 0, F_SUSPENDED = 3, F_HALTED = 4 };
 /* Debug notes for studying traces (build with -DEMU_BIU_DEBUG; the conformance runner prints
  * them with --dump). Compiled out otherwise. */
 #ifdef EMU_BIU_DEBUG
-void emu_biu_note(const EmuCpu *c, const char *fmt, ...);
+void emu_biu_note(const EmuCore *c, const char *fmt, ...);
 #define BIU_NOTE(...) emu_biu_note(c, __VA_ARGS__)
 #else
 #define BIU_NOTE(...) ((void)0)
 #endif
 
-static ALWAYS_INLINE int64_t biu_now(const EmuCpu *c) { return (int64_t)c->cycles; }
+static ALWAYS_INLINE int64_t biu_now(const EmuCore *c) { return (int64_t)c->cycles; }
 
 /* ---- the list of bus cycles ---- */
 
@@ -127,7 +128,7 @@ static ALWAYS_INLINE void cyc_drop_undecided(EmuBiu *b, int64_t now) {
 /* ---- prefetching ---- */
 
 /* The bytes of fetch `f`, read from memory (at its T3: again when memory changes before). */
-static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned pos) {
+static ALWAYS_INLINE void fetch_read(EmuCore *c, const EmuBiuCycle *f, unsigned pos) {
     EmuBiu *b = &c->biu;
     uint16_t w = mem_rd16_even(c, f->lin & ~1u);
     unsigned i = (b->qhead + pos) & 7;
@@ -143,7 +144,7 @@ static ALWAYS_INLINE void fetch_read(EmuCpu *c, const EmuBiuCycle *f, unsigned p
  * word (four bytes or fewer): the first with T1 `t1`, decided at `dec`, each further one back
  * to back after the one before, decided at its T2. Their bytes enter the queue now, readable
  * from their T4 + 1. */
-static ALWAYS_INLINE void fetch_chain_from(EmuCpu *c, int64_t t1, int64_t dec) {
+static ALWAYS_INLINE void fetch_chain_from(EmuCore *c, int64_t t1, int64_t dec) {
     EmuBiu *b = &c->biu;
     const uint32_t base = (uint32_t)CS << 4;
     unsigned qlen = b->qlen, tail = b->cyc_tail;
@@ -188,7 +189,7 @@ static ALWAYS_INLINE void fetch_chain_from(EmuCpu *c, int64_t t1, int64_t dec) {
 /* The same, the queue having had room since clock `r`: the first fetch follows the latest cycle
  * L right after it if that was so by L's T2, else its address cycle begins on the first idle
  * clock from `r` on. */
-static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
+static NOINLINE void fetch_chain(EmuCore *c, int64_t r) {
     EmuBiu *b = &c->biu;
     int64_t t1, dec;
     const int64_t lt1 = cyc_last(b)->t1; /* final (fetch_follow checked) */
@@ -205,7 +206,7 @@ static NOINLINE void fetch_chain(EmuCpu *c, int64_t r) {
 /* fetch_chain for the queue read that has just left room for a word, at clock `now` (armed:
  * the prefetcher runs and the latest cycle is final). At an even offset that is one word: done
  * here with nothing else to look at. */
-static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
+static NOINLINE void fetch_after_read(EmuCore *c, int64_t now) {
     EmuBiu *b = &c->biu;
     const unsigned pc = b->pc, tail = b->cyc_tail;
     if (UNLIKELY(pc & 1)) {
@@ -240,7 +241,7 @@ static NOINLINE void fetch_after_read(EmuCpu *c, int64_t now) {
 
 /* The queue has had room since clock `r` (or a cycle was just scheduled): schedule fetches while
  * it does; with none, the next waits for the queue read that leaves room. */
-static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
+static ALWAYS_INLINE void fetch_follow(EmuCore *c, int64_t r) {
     EmuBiu *b = &c->biu;
     if (b->fetch != F_NORMAL || !cyc_last(b)->final) {
         b->armed = ARMED_NOT;
@@ -253,7 +254,7 @@ static ALWAYS_INLINE void fetch_follow(EmuCpu *c, int64_t r) {
 /* Memory changed at the current clock: fetches whose T3 is still to come read their bytes
  * again. They are among the latest cycles (an EU cycle may follow them); their bytes are the
  * queue's tail. */
-static NOINLINE void fetch_reread(EmuCpu *c) {
+static NOINLINE void fetch_reread(EmuCore *c) {
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
     unsigned pos = b->qlen;
@@ -266,7 +267,7 @@ static NOINLINE void fetch_reread(EmuCpu *c) {
     }
 }
 
-static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
+static ALWAYS_INLINE void fetch_memory_changed(EmuCore *c) {
     EmuBiu *b = &c->biu;
     if (cyc_last(b)->t1 + 2 >= biu_now(c)) fetch_reread(c);
 }
@@ -277,7 +278,7 @@ static ALWAYS_INLINE void fetch_memory_changed(EmuCpu *c) {
 /* The row of clock k: the state at its start, after the EU's action in it (queue operations
  * show on the row after). Rows are written when the EU next acts, when they can no longer
  * change. */
-static void biu_trace_row(EmuCpu *c, int64_t k) {
+static void biu_trace_row(EmuCore *c, int64_t k) {
     EmuBiu *b = &c->biu;
     b->tstate = T_I;
     b->astate = A_NONE;
@@ -297,19 +298,19 @@ static void biu_trace_row(EmuCpu *c, int64_t k) {
     c->cycles = save;
 }
 
-static NOINLINE void biu_trace_to_now(EmuCpu *c) {
+static NOINLINE void biu_trace_to_now(EmuCore *c) {
     EmuBiu *b = &c->biu;
     for (int64_t k = b->traced; k < biu_now(c); k++) biu_trace_row(c, k);
     if (b->traced < biu_now(c)) b->traced = biu_now(c);
 }
 
 /* Before an action of the EU. */
-static ALWAYS_INLINE void biu_trace(EmuCpu *c) {
+static ALWAYS_INLINE void biu_trace(EmuCore *c) {
     if (UNLIKELY(c->trace_clock)) biu_trace_to_now(c);
 }
 
 /* A queue operation of the EU in the current clock, for the trace. */
-static ALWAYS_INLINE void biu_trace_qop(EmuCpu *c, uint8_t op) {
+static ALWAYS_INLINE void biu_trace_qop(EmuCore *c, uint8_t op) {
     EmuBiu *b = &c->biu;
     if (LIKELY(!c->trace_clock)) return;
     b->qop_op[0] = b->qop_op[1];
@@ -321,11 +322,11 @@ static ALWAYS_INLINE void biu_trace_qop(EmuCpu *c, uint8_t op) {
 /* ---- time ---- */
 
 /* Time passes to clock `t` (a wait on the bus). */
-static ALWAYS_INLINE void biu_advance_to(EmuCpu *c, int64_t t) {
+static ALWAYS_INLINE void biu_advance_to(EmuCore *c, int64_t t) {
     if (t > biu_now(c)) c->cycles = (uint64_t)t;
 }
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
+static ALWAYS_INLINE void B_cycles(EmuCore *c, int n) { c->cycles += (uint64_t)n; }
 
 /* ---- bus cycles of the EU ---- */
 
@@ -333,7 +334,7 @@ static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n;
  * for the second transfer of a word at an odd address, which follows the first one's T4.
  * A write has already changed memory, the (even) words `w0` and `w1` (else -1): the fetches
  * scheduled here read the new bytes; of those before, only one can still be before its T3. */
-static ALWAYS_INLINE int64_t biu_request_body(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
+static ALWAYS_INLINE int64_t biu_request_body(EmuCore *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     const int64_t now = biu_now(c);
@@ -374,25 +375,25 @@ static ALWAYS_INLINE int64_t biu_request_body(EmuCpu *c, uint8_t type, int final
 }
 
 /* The general request, and the two most frequent ones with their constants folded in. */
-static NOINLINE int64_t biu_request_w(EmuCpu *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
+static NOINLINE int64_t biu_request_w(EmuCore *c, uint8_t type, int final, int first, int64_t w0, int64_t w1) {
     return biu_request_body(c, type, final, first, w0, w1);
 }
-static NOINLINE int64_t biu_request_read(EmuCpu *c) { return biu_request_body(c, BUS_MEMR, 1, 1, -1, -1); }
-static NOINLINE int64_t biu_request_write(EmuCpu *c, int64_t w0) { return biu_request_body(c, BUS_MEMW, 1, 1, w0, -1); }
+static NOINLINE int64_t biu_request_read(EmuCore *c) { return biu_request_body(c, BUS_MEMR, 1, 1, -1, -1); }
+static NOINLINE int64_t biu_request_write(EmuCore *c, int64_t w0) { return biu_request_body(c, BUS_MEMW, 1, 1, w0, -1); }
 
-static ALWAYS_INLINE int64_t biu_request(EmuCpu *c, uint8_t type, int final, int first) {
+static ALWAYS_INLINE int64_t biu_request(EmuCore *c, uint8_t type, int final, int first) {
     return biu_request_w(c, type, final, first, -1, -1);
 }
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t biu_read8_lin(EmuCore *c, uint32_t lin) {
     int64_t t1 = biu_request_read(c);
     biu_advance_to(c, t1 + 3);
     return mem_rd8(c, lin);
 }
-static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+static ALWAYS_INLINE uint8_t B_read8(EmuCore *c, uint16_t seg, uint16_t off) {
+    return biu_read8_lin(c, lin_addr(seg, off));
 }
-static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
+static ALWAYS_INLINE uint16_t B_read16(EmuCore *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     if (LIKELY(!(lin & 1))) {
         int64_t t1 = biu_request_read(c);
@@ -411,7 +412,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
  * clock or two later (possibly in the next instruction): whoever looks at memory between two
  * instructions (a service, the profiler, a screen) sees the instruction's writes done. The
  * EU goes on at T3 (the last microinstruction's write overlaps the next instruction). */
-static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
+static ALWAYS_INLINE void B_write8(EmuCore *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
     mem_wr8(c, lin, v);
     int64_t t1 = biu_request_write(c, lin & ~1u);
@@ -419,7 +420,7 @@ static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_
 }
 /* Both bytes of a word; `mid`: the write does not end the instruction ("w" in 06d and 1a5):
  * the EU goes on when the last transfer reaches T4. */
-static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
+static ALWAYS_INLINE void biu_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
     uint32_t lin = lin_addr(seg, off);
     int64_t t1;
     if (LIKELY(!(lin & 1))) {
@@ -435,15 +436,15 @@ static ALWAYS_INLINE void biu_write16(EmuCpu *c, uint16_t seg, uint16_t off, uin
     }
     biu_advance_to(c, t1 + 2 + (mid != 0));
 }
-static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     biu_write16(c, seg, off, v, 0);
 }
-static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16_mid(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     biu_write16(c, seg, off, v, 1);
 }
 
 /* I/O: the device sees the transfer at T3 (and may change memory then). */
-static uint16_t biu_io_in(EmuCpu *c, uint16_t port, int word, int final, int first) {
+static uint16_t biu_io_in(EmuCore *c, uint16_t port, int word, int final, int first) {
     int64_t t1 = biu_request(c, BUS_IOR, final, first);
     biu_advance_to(c, t1 + 2);
     uint16_t v = c->port_in(c->ctx, port, c->cycles);
@@ -452,7 +453,7 @@ static uint16_t biu_io_in(EmuCpu *c, uint16_t port, int word, int final, int fir
     biu_advance_to(c, t1 + 3);
     return v;
 }
-static void biu_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, int final, int first) {
+static void biu_io_out(EmuCore *c, uint16_t port, uint16_t v, int word, int final, int first) {
     int64_t t1 = biu_request(c, BUS_IOW, final, first);
     biu_advance_to(c, t1 + 2);
     c->port_out(c->ctx, port, (uint8_t)v, c->cycles);
@@ -460,16 +461,16 @@ static void biu_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, int final
     fetch_memory_changed(c);
     if (!final) biu_advance_to(c, t1 + 3);
 }
-static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint8_t B_in8(EmuCore *c, uint16_t port) {
     return (uint8_t)biu_io_in(c, port, 0, 1, 1);
 }
-static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint16_t B_in16(EmuCore *c, uint16_t port) {
     if (!(port & 1)) return biu_io_in(c, port, 1, 1, 1);
     uint8_t lo = (uint8_t)biu_io_in(c, port, 0, 0, 1);
     return (uint16_t)(lo | biu_io_in(c, (uint16_t)(port + 1), 0, 1, 0) << 8);
 }
-static ALWAYS_INLINE void B_out8(EmuCpu *c, uint16_t port, uint8_t v) { biu_io_out(c, port, v, 0, 1, 1); }
-static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
+static ALWAYS_INLINE void B_out8(EmuCore *c, uint16_t port, uint8_t v) { biu_io_out(c, port, v, 0, 1, 1); }
+static ALWAYS_INLINE void B_out16(EmuCore *c, uint16_t port, uint16_t v) {
     if (!(port & 1)) {
         biu_io_out(c, port, v, 1, 1, 1);
         return;
@@ -478,7 +479,7 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
     biu_io_out(c, (uint16_t)(port + 1), (uint8_t)(v >> 8), 0, 1, 0);
 }
 /* Two INTA bus cycles; the vector comes from the interrupt controller during the second. */
-static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_inta(EmuCore *c) {
     int64_t t1 = biu_request(c, BUS_INTA, 0, 1);
     biu_advance_to(c, t1 + 3);
     t1 = biu_request(c, BUS_INTA, 1, 0);
@@ -501,7 +502,7 @@ static ALWAYS_INLINE const EmuBiuCycle *cyc_current(EmuBiu *b, int64_t now, cons
 }
 
 /* The EU waits for a bus cycle in progress, or one whose address cycle has begun, to reach T4. */
-static void B_wait_t4(EmuCpu *c) {
+static void B_wait_t4(EmuCore *c) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     int64_t now = biu_now(c);
@@ -514,7 +515,7 @@ static void B_wait_t4(EmuCpu *c) {
 
 /* A byte is taken from the queue in the current clock (after waiting for it to arrive). With
  * the room that leaves, the next fetch may be decided. */
-static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
+static ALWAYS_INLINE uint8_t biu_pop(EmuCore *c, uint8_t qop) {
     EmuBiu *b = &c->biu;
     if (UNLIKELY(!b->qlen)) {
         /* Nothing will ever fill the queue (it cannot happen with the 8086's microcode);
@@ -536,7 +537,7 @@ static ALWAYS_INLINE uint8_t biu_pop(EmuCpu *c, uint8_t qop) {
 }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_qread(EmuCore *c) {
     c->ip++;
     return biu_pop(c, EMU_QOP_SUBSEQUENT);
 }
@@ -544,7 +545,7 @@ static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
 /* The first byte of an instruction (or the byte after a prefix, which the queue status lines
  * also show as a first byte). Without a preloaded byte it is read like any other; with one
  * (left by RNI), it is taken at no cost. */
-static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_first(EmuCore *c) {
     EmuBiu *b = &c->biu;
     c->ip++;
     if (b->has_preload) {
@@ -555,7 +556,7 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
 }
 
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */
-static ALWAYS_INLINE void B_rni(EmuCpu *c) {
+static ALWAYS_INLINE void B_rni(EmuCore *c) {
     EmuBiu *b = &c->biu;
     b->preload = biu_pop(c, EMU_QOP_FIRST);
     b->has_preload = 1;
@@ -570,7 +571,7 @@ static ALWAYS_INLINE void fetch_drop_pending(EmuBiu *b, int64_t now) {
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T4), one whose
  * address cycle has only begun is dropped. */
-static void B_suspend(EmuCpu *c) {
+static void B_suspend(EmuCore *c) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     int64_t now = biu_now(c);
@@ -582,7 +583,7 @@ static void B_suspend(EmuCpu *c) {
 }
 
 /* Empty the queue and start fetching at CS:IP. */
-static void B_flush(EmuCpu *c) {
+static void B_flush(EmuCore *c) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     int64_t now = biu_now(c);
@@ -619,7 +620,7 @@ static void B_flush(EmuCpu *c) {
 }
 
 /* CS has just changed without a flush (POP CS, MOV CS): fetches that begin later use it. */
-static void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
+static void B_cs_changed(EmuCore *c, uint16_t old_cs) {
     (void)old_cs;
     EmuBiu *b = &c->biu;
     int64_t now = biu_now(c);
@@ -638,23 +639,23 @@ static void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
 /* Something outside the CPU (the machine between two runs, a service) may have changed
  * memory: fetches whose T3 is still to come read it again. A change of CS is taken as one by
  * an instruction (POP CS, MOV CS). */
-static ALWAYS_INLINE void B_outside(EmuCpu *c) {
+static ALWAYS_INLINE void B_outside(EmuCore *c) {
     fetch_memory_changed(c);
     if (UNLIKELY(CS != c->biu.cs_left)) B_cs_changed(c, c->biu.cs_left);
 }
 
 /* The CPU stops running (or calls out): the trace rows up to now are written. */
-static ALWAYS_INLINE void B_leave(EmuCpu *c) {
+static ALWAYS_INLINE void B_leave(EmuCore *c) {
     biu_trace(c);
     c->biu.cs_left = CS;
 }
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
-static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
+static ALWAYS_INLINE void B_corr(EmuCore *c) { B_cycles(c, 1); }
 
 /* HLT: the prefetcher stops, a fetch whose address cycle has begun is dropped, and a bus
  * cycle in progress runs to its end, after which the bus stays idle. */
-static void B_halt(EmuCpu *c) {
+static void B_halt(EmuCore *c) {
     EmuBiu *b = &c->biu;
     biu_trace(c);
     int64_t now = biu_now(c);
@@ -665,16 +666,16 @@ static void B_halt(EmuCpu *c) {
 }
 
 /* While halted, nothing happens on the bus: time simply passes. */
-static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) {
+static ALWAYS_INLINE void B_idle(EmuCore *c, uint64_t n) {
     biu_trace(c);
     c->cycles += n;
 }
 
-static void biu_clear(EmuCpu *c) {
+static void biu_clear(EmuCore *c) {
     EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
     b->armed = ARMED_NOT;
-    b->latch = b->status = b->pipe = BUS_PASV;
+    b->latch = BUS_PASV;
     b->astate = A_NONE;
     b->fetch = F_NORMAL;
     b->traced = biu_now(c);
@@ -684,7 +685,7 @@ static void biu_clear(EmuCpu *c) {
     b->cs_left = CS;
 }
 
-void emu_biu_reset_exact(EmuCpu *c) {
+void emu_biu_reset_exact(EmuCore *c) {
     EmuBiu *b = &c->biu;
     biu_clear(c);
     b->pc = c->ip;
@@ -697,7 +698,7 @@ void emu_biu_reset_exact(EmuCpu *c) {
     }
 }
 
-void emu_biu_prefill_exact(EmuCpu *c, const uint8_t *bytes, int n) {
+void emu_biu_prefill_exact(EmuCore *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
     if (n < 1) {
         emu_biu_reset_exact(c);

@@ -32,7 +32,7 @@
 #ifndef EMU86_BIU_LAZY_H
 #define EMU86_BIU_LAZY_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 #include <assert.h>
 
@@ -56,14 +56,14 @@ enum { LZ_NONFINAL = 1, LZ_SUSPENDED = 2 };
 #define LZ_LONG_AGO (INT64_MIN / 4)
 #define LZ_FROZEN (INT64_MAX / 4) /* q_at of a frozen byte */
 
-static ALWAYS_INLINE int64_t lz_now(const EmuCpu *c) { return (int64_t)c->cycles; }
-static ALWAYS_INLINE void lz_advance_to(EmuCpu *c, int64_t t) {
+static ALWAYS_INLINE int64_t lz_now(const EmuCore *c) { return (int64_t)c->cycles; }
+static ALWAYS_INLINE void lz_advance_to(EmuCore *c, int64_t t) {
     if (t > lz_now(c)) c->cycles = (uint64_t)t;
 }
 /* Is offset a before b (in the 64K wrap of IP)? */
 static ALWAYS_INLINE int lz_before(uint16_t a, uint16_t b) { return (int16_t)(uint16_t)(a - b) < 0; }
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) {
+static ALWAYS_INLINE void B_cycles(EmuCore *c, int n) {
     LZ_SIG_CLOCKS(c, n);
     c->cycles += (uint64_t)n;
 }
@@ -100,7 +100,7 @@ static NOINLINE void lz_unfreeze_all(EmuBiu *b) {
 
 /* Memory changed at the current clock: the frozen bytes it still reaches (their T3 to come)
  * read it again. */
-static NOINLINE void lz_track_changed(EmuCpu *c) {
+static NOINLINE void lz_track_changed(EmuCore *c) {
     EmuBiu *b = &c->biu;
     const int64_t now = lz_now(c);
     for (unsigned i = 0; i < 8; i++) {
@@ -137,7 +137,7 @@ static ALWAYS_INLINE int64_t lz_decide(int64_t r, int64_t lt1) {
  * whose room has come: those at offsets below `lim5`, five past the next byte to take. The
  * first may bring one byte (at an odd offset, after a flush); the others bring words. (Of the
  * cycle before the latest, only whether it is a fetch matters: it is never dropped.) */
-static ALWAYS_INLINE void lz_sync_run(EmuCpu *c, int64_t now, unsigned lim5, unsigned pc, int64_t d) {
+static ALWAYS_INLINE void lz_sync_run(EmuCore *c, int64_t now, unsigned lim5, unsigned pc, int64_t d) {
     EmuBiu *b = &c->biu;
     int64_t pt1 = b->lz_t1, lt1 = d + 3;
     unsigned pn = b->lz_n, ln = 2 - (pc & 1u);
@@ -169,7 +169,7 @@ static ALWAYS_INLINE void lz_sync_run(EmuCpu *c, int64_t now, unsigned lim5, uns
 
 /* Work out the fetches decided before clock `now` (an action of the EU on the bus in it comes
  * before a decision in it); `next` is the offset of the next byte to take. */
-static ALWAYS_INLINE void lz_sync_next(EmuCpu *c, int64_t now, uint16_t next) {
+static ALWAYS_INLINE void lz_sync_next(EmuCore *c, int64_t now, uint16_t next) {
     EmuBiu *b = &c->biu;
     if (b->lz_stop) return;
     const unsigned lim5 = (unsigned)next + 5, pc = b->pc;
@@ -180,14 +180,14 @@ static ALWAYS_INLINE void lz_sync_next(EmuCpu *c, int64_t now, uint16_t next) {
 /* The same inside an instruction (the EU on the bus, a jump, HLT), where the opcode byte RNI
  * took has been used: the next byte to take is at IP. Between instructions (code outside the
  * CPU has run), lz_sync_next with IP + has_preload. */
-static ALWAYS_INLINE void lz_sync(EmuCpu *c, int64_t now) {
+static ALWAYS_INLINE void lz_sync(EmuCore *c, int64_t now) {
     assert(!c->biu.has_preload);
     lz_sync_next(c, now, c->ip);
 }
 
 /* Empty the queue and fetch from CS:IP at clock `now` (the fetches decided before it worked
  * out): a fetch whose address cycle has begun goes on for the new address, else one begins. */
-static void lz_flush_at(EmuCpu *c, int64_t now) {
+static void lz_flush_at(EmuCore *c, int64_t now) {
     EmuBiu *b = &c->biu;
     b->has_preload = 0;
     b->lz_stop = 0; /* the latest cycle is final: nothing flushes between two transfers */
@@ -215,7 +215,7 @@ static void lz_flush_at(EmuCpu *c, int64_t now) {
 /* The take of the byte at IP at the prefetch offset: not fetched yet. With the prefetcher
  * running, the fetch that brings it is decided by now or will be with nothing of the EU's
  * coming between: it and those decided before now are worked out. */
-static ALWAYS_INLINE uint8_t lz_take_unfetched_body(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t lz_take_unfetched_body(EmuCore *c) {
     EmuBiu *b = &c->biu;
     const uint16_t a = c->ip;
     const int64_t now = lz_now(c);
@@ -263,10 +263,10 @@ static ALWAYS_INLINE uint8_t lz_take_unfetched_body(EmuCpu *c) {
     return mem_rd8(c, lin_addr(CS, a));
 }
 
-static NOINLINE uint8_t lz_take_unfetched(EmuCpu *c) { return lz_take_unfetched_body(c); }
+static NOINLINE uint8_t lz_take_unfetched(EmuCore *c) { return lz_take_unfetched_body(c); }
 
 /* The take of a frozen byte: the value it was fetched with. */
-static NOINLINE uint8_t lz_take_frozen(EmuCpu *c) {
+static NOINLINE uint8_t lz_take_frozen(EmuCore *c) {
     EmuBiu *b = &c->biu;
     const unsigned i = c->ip & 7;
     const uint8_t v = b->lz_fz_val[i];
@@ -279,7 +279,7 @@ static NOINLINE uint8_t lz_take_frozen(EmuCpu *c) {
 }
 
 /* A byte is taken from the queue in the current clock (after waiting for it to arrive). */
-static ALWAYS_INLINE uint8_t lz_take_in(EmuCpu *c, int slow_inline) {
+static ALWAYS_INLINE uint8_t lz_take_in(EmuCore *c, int slow_inline) {
     EmuBiu *b = &c->biu;
     const uint16_t a = c->ip;
     if (UNLIKELY(!lz_before(a, b->pc))) return slow_inline ? lz_take_unfetched_body(c) : lz_take_unfetched(c);
@@ -291,10 +291,10 @@ static ALWAYS_INLINE uint8_t lz_take_in(EmuCpu *c, int slow_inline) {
     c->cycles = (uint64_t)now + 1;
     return mem_rd8(c, lin_addr(CS, a));
 }
-static ALWAYS_INLINE uint8_t lz_take(EmuCpu *c) { return lz_take_in(c, 0); }
+static ALWAYS_INLINE uint8_t lz_take(EmuCore *c) { return lz_take_in(c, 0); }
 
 /* A subsequent byte of the current instruction (modrm, displacement, immediate). */
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_qread(EmuCore *c) {
     LZ_SIG(c, EV_TAKE);
     uint8_t v = lz_take(c);
     c->ip++;
@@ -302,7 +302,7 @@ static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
 }
 /* The first byte of an instruction (or the byte after a prefix): the one RNI took, at no
  * cost, or one taken now. */
-static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_first(EmuCore *c) {
     EmuBiu *b = &c->biu;
     if (b->has_preload) {
         b->has_preload = 0;
@@ -312,7 +312,7 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
     return B_qread(c);
 }
 /* RNI: at the end of an instruction, the next opcode byte is taken from the queue. */
-static ALWAYS_INLINE void B_rni(EmuCpu *c) {
+static ALWAYS_INLINE void B_rni(EmuCore *c) {
     EmuBiu *b = &c->biu;
     LZ_SIG(c, EV_TAKE);
     b->preload = lz_take(c);
@@ -320,7 +320,7 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
 }
 
 /* A byte of a memory operand's displacement (decode_mem_load, one copy): the slow way inline. */
-static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_qread_hot(EmuCore *c) {
     LZ_SIG(c, EV_TAKE);
     uint8_t v = lz_take_in(c, 1);
     c->ip++;
@@ -330,7 +330,7 @@ static ALWAYS_INLINE uint8_t B_qread_hot(EmuCpu *c) {
 /* RNI in the interpreter's inner loop: the same, with the slow way inline (one copy of it).
  * (A model without these gets B_rni and B_qread there: cpu/exec.inc.) */
 #define BIU_HAS_RNI_HOT 1
-static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
+static ALWAYS_INLINE void B_rni_hot(EmuCore *c) {
     EmuBiu *b = &c->biu;
     LZ_SIG(c, EV_TAKE);
     b->preload = lz_take_in(c, 1);
@@ -340,7 +340,7 @@ static ALWAYS_INLINE void B_rni_hot(EmuCpu *c) {
 /* ---- changes of memory ---- */
 
 /* Is linear address `lin` that of a byte in the window of fetched bytes not yet taken? */
-static ALWAYS_INLINE int lz_in_window(const EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE int lz_in_window(const EmuCore *c, uint32_t lin) {
     const EmuBiu *b = &c->biu;
     const uint32_t o = (lin - ((uint32_t)CS << 4)) & 0xFFFFFu;
     const uint16_t start = c->ip; /* inside an instruction (as lz_sync) */
@@ -350,18 +350,18 @@ static ALWAYS_INLINE int lz_in_window(const EmuCpu *c, uint32_t lin) {
 
 /* The EU is about to write the byte at `lin`, in the window, at the current clock: if its
  * fetch's T3 has passed, the queue keeps the value fetched. */
-static NOINLINE void lz_write_hits(EmuCpu *c, uint32_t lin) {
+static NOINLINE void lz_write_hits(EmuCore *c, uint32_t lin) {
     EmuBiu *b = &c->biu;
     const unsigned i = ((lin - ((uint32_t)CS << 4)) & 0xFFFFFu) & 7;
     if (b->lz_frozen & 1u << i) return; /* frozen already (if followed: after the write) */
     const int64_t at = b->q_at[i];
     if (at - 2 < lz_now(c)) lz_freeze(b, i, mem_rd8(c, lin), at, lin, 0);
 }
-static ALWAYS_INLINE void lz_write_check(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE void lz_write_check(EmuCore *c, uint32_t lin) {
     if (UNLIKELY(lz_in_window(c, lin))) lz_write_hits(c, lin);
 }
 /* The same for an even word: its two bytes at once (the second one never wraps). */
-static ALWAYS_INLINE void lz_write_check_word(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE void lz_write_check_word(EmuCore *c, uint32_t lin) {
     const EmuBiu *b = &c->biu;
     const uint32_t o = (lin - ((uint32_t)CS << 4)) & 0xFFFFFu;
     const uint16_t start = c->ip; /* inside an instruction (as lz_sync) */
@@ -371,14 +371,14 @@ static ALWAYS_INLINE void lz_write_check_word(EmuCpu *c, uint32_t lin) {
     }
 }
 /* After the write: the frozen bytes still followed read memory again. */
-static ALWAYS_INLINE void lz_written(EmuCpu *c) {
+static ALWAYS_INLINE void lz_written(EmuCore *c) {
     if (UNLIKELY(c->biu.lz_track)) lz_track_changed(c);
 }
 
 /* CS has just changed without a flush (POP CS, MOV CS): the fetches begun with the old one
  * (T1 by now) brought its bytes, and a change of memory before their T3 still reaches them;
  * those that begin later use the new one. */
-static NOINLINE void lz_cs_changed(EmuCpu *c, uint16_t old_cs) {
+static NOINLINE void lz_cs_changed(EmuCore *c, uint16_t old_cs) {
     EmuBiu *b = &c->biu;
     const int64_t now = lz_now(c);
     lz_sync_next(c, now, (uint16_t)(c->ip + b->has_preload));
@@ -395,7 +395,7 @@ static NOINLINE void lz_cs_changed(EmuCpu *c, uint16_t old_cs) {
 /* Code outside the CPU is about to run (and may change memory): the eight bytes from the next
  * one to take, which hold the window of fetched bytes. Which of them were fetched, and when,
  * is worked out only if one has changed (lz_unsnap): nothing the EU does comes between. */
-static NOINLINE void lz_snap(EmuCpu *c) {
+static NOINLINE void lz_snap(EmuCore *c) {
     EmuBiu *b = &c->biu;
     b->cs_left = CS;
     const uint16_t lo = (uint16_t)(c->ip + b->has_preload);
@@ -412,7 +412,7 @@ static NOINLINE void lz_snap(EmuCpu *c) {
 
 /* A window byte changed while code outside the CPU ran: one whose fetch's T3 had passed keeps
  * its fetched value; one whose T3 is to come reads the new memory. */
-static NOINLINE void lz_snap_changed(EmuCpu *c, uint16_t cs) {
+static NOINLINE void lz_snap_changed(EmuCore *c, uint16_t cs) {
     EmuBiu *b = &c->biu;
     const uint16_t lo = b->lz_snap_lo;
     lz_sync_next(c, b->lz_snap_at, lo);
@@ -430,7 +430,7 @@ static NOINLINE void lz_snap_changed(EmuCpu *c, uint16_t cs) {
 }
 
 /* It has run. A change of CS is taken as one by an instruction. */
-static NOINLINE void lz_unsnap(EmuCpu *c) {
+static NOINLINE void lz_unsnap(EmuCore *c) {
     EmuBiu *b = &c->biu;
     const uint16_t cs = b->cs_left;
     if (b->lz_snap_valid) {
@@ -454,7 +454,7 @@ static NOINLINE void lz_unsnap(EmuCpu *c) {
 /* ---- bus cycles of the EU ---- */
 
 /* The EU asks for a bus cycle in the current clock; returns the clock of its T1. */
-static ALWAYS_INLINE int64_t lz_request_body(EmuCpu *c, unsigned final) {
+static ALWAYS_INLINE int64_t lz_request_body(EmuCore *c, unsigned final) {
     EmuBiu *b = &c->biu;
     const int64_t now = lz_now(c);
     lz_sync(c, now);
@@ -473,35 +473,35 @@ static ALWAYS_INLINE int64_t lz_request_body(EmuCpu *c, unsigned final) {
     lz_push(b, t1, 0, final);
     return t1;
 }
-static NOINLINE int64_t lz_request(EmuCpu *c, unsigned final) { return lz_request_body(c, final); }
+static NOINLINE int64_t lz_request(EmuCore *c, unsigned final) { return lz_request_body(c, final); }
 /* The first transfer of a word at an odd address. */
-static NOINLINE int64_t lz_request_first(EmuCpu *c) { return lz_request_body(c, 0); }
-static ALWAYS_INLINE int64_t lz_request_read(EmuCpu *c) { return lz_request_body(c, 1); }
+static NOINLINE int64_t lz_request_first(EmuCore *c) { return lz_request_body(c, 0); }
+static ALWAYS_INLINE int64_t lz_request_read(EmuCore *c) { return lz_request_body(c, 1); }
 /* A write of the byte at `lin` (not done yet: it is checked against the window first). */
-static NOINLINE int64_t lz_request_write8(EmuCpu *c, uint32_t lin) {
+static NOINLINE int64_t lz_request_write8(EmuCore *c, uint32_t lin) {
     int64_t t1 = lz_request_body(c, 1);
     lz_write_check(c, lin);
     return t1;
 }
 /* A write of the word at even `lin`. */
-static ALWAYS_INLINE int64_t lz_request_write16(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE int64_t lz_request_write16(EmuCore *c, uint32_t lin) {
     int64_t t1 = lz_request_body(c, 1);
     lz_write_check_word(c, lin);
     return t1;
 }
 /* The second transfer of a word at an odd address, asked for at the first one's T4. */
-static ALWAYS_INLINE int64_t lz_request_second(EmuCpu *c) {
+static ALWAYS_INLINE int64_t lz_request_second(EmuCore *c) {
     int64_t t1 = lz_now(c) + 1;
     lz_push(&c->biu, t1, 0, 1);
     return t1;
 }
 
-static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
+static ALWAYS_INLINE uint8_t B_read8(EmuCore *c, uint16_t seg, uint16_t off) {
     LZ_SIG(c, EV_READ8);
     lz_advance_to(c, lz_request_read(c) + 3);
     return mem_rd8(c, lin_addr(seg, off));
 }
-static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
+static ALWAYS_INLINE uint16_t B_read16(EmuCore *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     LZ_SIG(c, EV_READ16 + (lin & 1));
     if (LIKELY(!(lin & 1))) {
@@ -515,7 +515,7 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
 }
 /* A write changes memory in the clock the EU asks for its bus cycle (as in cpu/bus/exact.h); the EU
  * goes on at T3, or at T4 when the write does not end the instruction (`mid`). */
-static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
+static ALWAYS_INLINE void B_write8(EmuCore *c, uint16_t seg, uint16_t off, uint8_t v) {
     uint32_t lin = lin_addr(seg, off);
     LZ_SIG(c, EV_WRITE8);
     int64_t t1 = lz_request_write8(c, lin);
@@ -523,7 +523,7 @@ static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_
     lz_written(c);
     lz_advance_to(c, t1 + 2);
 }
-static ALWAYS_INLINE void lz_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
+static ALWAYS_INLINE void lz_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
     uint32_t lin = lin_addr(seg, off);
     LZ_SIG(c, (mid ? EV_WRITE16_MID : EV_WRITE16) + (lin & 1));
     int64_t t1;
@@ -544,15 +544,15 @@ static ALWAYS_INLINE void lz_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint
     }
     lz_advance_to(c, t1 + 2 + (mid != 0));
 }
-static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     lz_write16(c, seg, off, v, 0);
 }
-static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16_mid(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     lz_write16(c, seg, off, v, 1);
 }
 
 /* I/O: the device sees the transfer at T3 (and may change memory then). */
-static uint16_t lz_io_in(EmuCpu *c, uint16_t port, int word, unsigned final, int first) {
+static uint16_t lz_io_in(EmuCore *c, uint16_t port, int word, unsigned final, int first) {
     LZ_UNCACHEABLE(c);
     int64_t t1 = first ? lz_request(c, final) : lz_request_second(c);
     lz_advance_to(c, t1 + 2);
@@ -563,7 +563,7 @@ static uint16_t lz_io_in(EmuCpu *c, uint16_t port, int word, unsigned final, int
     lz_advance_to(c, t1 + 3);
     return v;
 }
-static void lz_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, unsigned final, int first) {
+static void lz_io_out(EmuCore *c, uint16_t port, uint16_t v, int word, unsigned final, int first) {
     LZ_UNCACHEABLE(c);
     int64_t t1 = first ? lz_request(c, final) : lz_request_second(c);
     lz_advance_to(c, t1 + 2);
@@ -573,14 +573,14 @@ static void lz_io_out(EmuCpu *c, uint16_t port, uint16_t v, int word, unsigned f
     lz_unsnap(c);
     if (!final) lz_advance_to(c, t1 + 3);
 }
-static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) { return (uint8_t)lz_io_in(c, port, 0, 1, 1); }
-static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint8_t B_in8(EmuCore *c, uint16_t port) { return (uint8_t)lz_io_in(c, port, 0, 1, 1); }
+static ALWAYS_INLINE uint16_t B_in16(EmuCore *c, uint16_t port) {
     if (!(port & 1)) return lz_io_in(c, port, 1, 1, 1);
     uint8_t lo = (uint8_t)lz_io_in(c, port, 0, 0, 1);
     return (uint16_t)(lo | lz_io_in(c, (uint16_t)(port + 1), 0, 1, 0) << 8);
 }
-static ALWAYS_INLINE void B_out8(EmuCpu *c, uint16_t port, uint8_t v) { lz_io_out(c, port, v, 0, 1, 1); }
-static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
+static ALWAYS_INLINE void B_out8(EmuCore *c, uint16_t port, uint8_t v) { lz_io_out(c, port, v, 0, 1, 1); }
+static ALWAYS_INLINE void B_out16(EmuCore *c, uint16_t port, uint16_t v) {
     if (!(port & 1)) {
         lz_io_out(c, port, v, 1, 1, 1);
         return;
@@ -590,7 +590,7 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
 }
 /* Two INTA bus cycles; the vector comes from the interrupt controller during the second. (What
  * it may do to memory does not matter to the queue: the interrupt sequence empties it.) */
-static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_inta(EmuCore *c) {
     LZ_UNCACHEABLE(c);
     lz_advance_to(c, lz_request(c, 0) + 3);
     int64_t t1 = lz_request_second(c);
@@ -602,7 +602,7 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
 
 /* The EU waits for a bus cycle in progress, or a fetch whose address cycle has begun, to
  * reach T4. */
-static void B_wait_t4(EmuCpu *c) {
+static void B_wait_t4(EmuCore *c) {
     EmuBiu *b = &c->biu;
     LZ_SIG(c, EV_WAIT_T4);
     const int64_t now = lz_now(c);
@@ -615,7 +615,7 @@ static void B_wait_t4(EmuCpu *c) {
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T3), one whose
  * address cycle has only begun is dropped. */
-static void B_suspend(EmuCpu *c) {
+static void B_suspend(EmuCore *c) {
     EmuBiu *b = &c->biu;
     LZ_SIG(c, EV_SUSPEND);
     const int64_t now = lz_now(c);
@@ -626,33 +626,33 @@ static void B_suspend(EmuCpu *c) {
 }
 
 /* Empty the queue and start fetching at CS:IP. */
-static ALWAYS_INLINE void B_flush(EmuCpu *c) {
+static ALWAYS_INLINE void B_flush(EmuCore *c) {
     LZ_SIG(c, EV_FLUSH + (c->ip & 1));
     const int64_t now = lz_now(c);
     lz_sync(c, now);
     lz_flush_at(c, now);
 }
 
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) {
+static ALWAYS_INLINE void B_cs_changed(EmuCore *c, uint16_t old_cs) {
     LZ_UNCACHEABLE(c);
     lz_cs_changed(c, old_cs);
 }
 
 /* Code outside the CPU may have changed memory (the machine between two runs, a service): the
  * window's bytes fetched before it keep their values. */
-static ALWAYS_INLINE void B_outside(EmuCpu *c) { lz_unsnap(c); }
+static ALWAYS_INLINE void B_outside(EmuCore *c) { lz_unsnap(c); }
 /* The CPU stops running (or calls out): the window as it is. */
-static ALWAYS_INLINE void B_leave(EmuCpu *c) {
+static ALWAYS_INLINE void B_leave(EmuCore *c) {
     LZ_UNCACHEABLE(c);
     lz_snap(c);
 }
 
 /* CORR: the microcode's correction of the PC by the queue length (one clock). */
-static ALWAYS_INLINE void B_corr(EmuCpu *c) { B_cycles(c, 1); }
+static ALWAYS_INLINE void B_corr(EmuCore *c) { B_cycles(c, 1); }
 
 /* HLT: the prefetcher stops, a fetch whose address cycle has begun is dropped, and a bus
  * cycle in progress runs to its end, after which the bus stays idle. */
-static void B_halt(EmuCpu *c) {
+static void B_halt(EmuCore *c) {
     EmuBiu *b = &c->biu;
     LZ_UNCACHEABLE(c);
     const int64_t now = lz_now(c);
@@ -663,9 +663,9 @@ static void B_halt(EmuCpu *c) {
 }
 
 /* While halted, nothing happens on the bus: time simply passes. */
-static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) { c->cycles += n; }
+static ALWAYS_INLINE void B_idle(EmuCore *c, uint64_t n) { c->cycles += n; }
 
-static void lz_clear(EmuCpu *c) {
+static void lz_clear(EmuCore *c) {
     EmuBiu *b = &c->biu;
     memset(b, 0, sizeof *b);
     b->lz_t1 = b->lz_prev_t1 = LZ_LONG_AGO;
@@ -673,7 +673,7 @@ static void lz_clear(EmuCpu *c) {
 }
 
 #ifndef LZ_SIGNATURE /* defined once, by cpu/run_lazy.c */
-void emu_biu_reset_lazy(EmuCpu *c) {
+void emu_biu_reset_lazy(EmuCore *c) {
     lz_clear(c);
     lz_flush_at(c, lz_now(c));
 }
@@ -681,7 +681,7 @@ void emu_biu_reset_lazy(EmuCpu *c) {
 /* The queue holds `bytes` (from CS:IP on), not read from memory: frozen. The first was taken
  * in the clock before the instruction's own clocks begin, which is when the room the queue
  * has (if any) appeared. */
-void emu_biu_prefill_lazy(EmuCpu *c, const uint8_t *bytes, int n) {
+void emu_biu_prefill_lazy(EmuCore *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
     lz_clear(c);
     if (n < 1) {

@@ -26,7 +26,7 @@
 #ifndef EMU86_BIU_TABLE_H
 #define EMU86_BIU_TABLE_H
 
-#include "cpu/internal.h"
+#include "cpu/bus/bus.h" /* the interface this model provides */
 
 /* EmuBiu.fetch: refilling after a flush, full (taken to stay so), or stopped. EmuBiu.qlen
  * counts the bytes the refill has brought (not less what the EU has taken), pc where the next
@@ -37,12 +37,12 @@ enum { TB_REFILL = 0, TB_FULL = 1, TB_SUSPENDED = 3, TB_HALTED = 4 };
 #define TB_LONG_AGO (INT64_MIN / 4)
 #define TB_NEVER (INT64_MAX / 4)
 
-static ALWAYS_INLINE int64_t tb_now(const EmuCpu *c) { return (int64_t)c->cycles; }
-static ALWAYS_INLINE void tb_advance_to(EmuCpu *c, int64_t t) {
+static ALWAYS_INLINE int64_t tb_now(const EmuCore *c) { return (int64_t)c->cycles; }
+static ALWAYS_INLINE void tb_advance_to(EmuCore *c, int64_t t) {
     if (t > tb_now(c)) c->cycles = (uint64_t)t;
 }
 
-static ALWAYS_INLINE void B_cycles(EmuCpu *c, int n) { c->cycles += (uint64_t)n; }
+static ALWAYS_INLINE void B_cycles(EmuCore *c, int n) { c->cycles += (uint64_t)n; }
 
 /* ---- the bus cycles ---- */
 
@@ -68,7 +68,7 @@ static ALWAYS_INLINE void tb_fetch(EmuBiu *b, int64_t t1) {
 /* Schedule the refill's prefetches decided before the current clock (one decided in it comes
  * after the EU's action), each at T2 of the cycle before; the refill is over once it has
  * brought more than four bytes (no room for another word). */
-static NOINLINE void tb_sync_refill(EmuCpu *c) {
+static NOINLINE void tb_sync_refill(EmuCore *c) {
     EmuBiu *b = &c->biu;
     if (!b->tb_final) return;
     while (b->tb_t1 + 1 < tb_now(c)) {
@@ -79,7 +79,7 @@ static NOINLINE void tb_sync_refill(EmuCpu *c) {
         tb_fetch(b, b->tb_t1 + 4);
     }
 }
-static ALWAYS_INLINE void tb_sync(EmuCpu *c) {
+static ALWAYS_INLINE void tb_sync(EmuCore *c) {
     if (UNLIKELY(c->biu.fetch == TB_REFILL)) tb_sync_refill(c);
 }
 
@@ -100,7 +100,7 @@ static ALWAYS_INLINE int tb_fetch_pending(const EmuBiu *b, int64_t now) { return
 
 /* The EU asks for a bus cycle in the current clock, with the latest cycle still under way or
  * a refill going on; returns the clock of its T1. */
-static NOINLINE int64_t tb_request_busy(EmuCpu *c, uint8_t final) {
+static NOINLINE int64_t tb_request_busy(EmuCore *c, uint8_t final) {
     EmuBiu *b = &c->biu;
     tb_sync(c);
     const int64_t now = tb_now(c);
@@ -118,7 +118,7 @@ static NOINLINE int64_t tb_request_busy(EmuCpu *c, uint8_t final) {
     tb_push(b, t1, 0, final);
     return t1;
 }
-static ALWAYS_INLINE int64_t tb_request(EmuCpu *c, uint8_t final) {
+static ALWAYS_INLINE int64_t tb_request(EmuCore *c, uint8_t final) {
     EmuBiu *b = &c->biu;
     int64_t now = tb_now(c);
     if (UNLIKELY(b->fetch == TB_REFILL || now < b->tb_t1 + 3)) return tb_request_busy(c, final);
@@ -126,20 +126,20 @@ static ALWAYS_INLINE int64_t tb_request(EmuCpu *c, uint8_t final) {
     return now + 3;
 }
 /* The second transfer of a word at an odd address, asked for at the first one's T4. */
-static ALWAYS_INLINE int64_t tb_request_second(EmuCpu *c) {
+static ALWAYS_INLINE int64_t tb_request_second(EmuCore *c) {
     int64_t t1 = tb_now(c) + 1;
     tb_push(&c->biu, t1, 0, 1);
     return t1;
 }
 
-static ALWAYS_INLINE uint8_t B_read8_lin(EmuCpu *c, uint32_t lin) {
+static ALWAYS_INLINE uint8_t tb_read8_lin(EmuCore *c, uint32_t lin) {
     c->cycles = (uint64_t)(tb_request(c, 1) + 3);
     return mem_rd8(c, lin);
 }
-static ALWAYS_INLINE uint8_t B_read8(EmuCpu *c, uint16_t seg, uint16_t off) {
-    return B_read8_lin(c, lin_addr(seg, off));
+static ALWAYS_INLINE uint8_t B_read8(EmuCore *c, uint16_t seg, uint16_t off) {
+    return tb_read8_lin(c, lin_addr(seg, off));
 }
-static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
+static ALWAYS_INLINE uint16_t B_read16(EmuCore *c, uint16_t seg, uint16_t off) {
     uint32_t lin = lin_addr(seg, off);
     if (LIKELY(!(lin & 1))) {
         c->cycles = (uint64_t)(tb_request(c, 1) + 3);
@@ -149,12 +149,12 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCpu *c, uint16_t seg, uint16_t off) {
     c->cycles = (uint64_t)(tb_request_second(c) + 3);
     return (uint16_t)(mem_rd8(c, lin) | mem_rd8(c, lin_addr(seg, (uint16_t)(off + 1))) << 8);
 }
-static ALWAYS_INLINE void B_write8(EmuCpu *c, uint16_t seg, uint16_t off, uint8_t v) {
+static ALWAYS_INLINE void B_write8(EmuCore *c, uint16_t seg, uint16_t off, uint8_t v) {
     c->cycles = (uint64_t)(tb_request(c, 1) + 2);
     mem_wr8(c, lin_addr(seg, off), v);
 }
 /* `mid`: a write that does not end the instruction goes on at T4. */
-static ALWAYS_INLINE void tb_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
+static ALWAYS_INLINE void tb_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v, int mid) {
     uint32_t lin = lin_addr(seg, off);
     int64_t t1;
     if (LIKELY(!(lin & 1))) {
@@ -168,21 +168,21 @@ static ALWAYS_INLINE void tb_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint
     }
     c->cycles = (uint64_t)(t1 + 2 + mid);
 }
-static ALWAYS_INLINE void B_write16(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     tb_write16(c, seg, off, v, 0);
 }
-static ALWAYS_INLINE void B_write16_mid(EmuCpu *c, uint16_t seg, uint16_t off, uint16_t v) {
+static ALWAYS_INLINE void B_write16_mid(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
     tb_write16(c, seg, off, v, 1);
 }
 
 /* I/O: the device sees the transfer at T3. */
-static ALWAYS_INLINE uint8_t B_in8(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint8_t B_in8(EmuCore *c, uint16_t port) {
     c->cycles = (uint64_t)(tb_request(c, 1) + 2);
     uint8_t v = c->port_in(c->ctx, port, c->cycles);
     c->cycles++;
     return v;
 }
-static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
+static ALWAYS_INLINE uint16_t B_in16(EmuCore *c, uint16_t port) {
     if (!(port & 1)) {
         c->cycles = (uint64_t)(tb_request(c, 1) + 2);
         uint16_t v = (uint16_t)(c->port_in(c->ctx, port, c->cycles) |
@@ -198,11 +198,11 @@ static ALWAYS_INLINE uint16_t B_in16(EmuCpu *c, uint16_t port) {
     c->cycles++;
     return (uint16_t)(lo | hi << 8);
 }
-static ALWAYS_INLINE void B_out8(EmuCpu *c, uint16_t port, uint8_t v) {
+static ALWAYS_INLINE void B_out8(EmuCore *c, uint16_t port, uint8_t v) {
     c->cycles = (uint64_t)(tb_request(c, 1) + 2);
     c->port_out(c->ctx, port, v, c->cycles);
 }
-static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
+static ALWAYS_INLINE void B_out16(EmuCore *c, uint16_t port, uint16_t v) {
     if (!(port & 1)) {
         c->cycles = (uint64_t)(tb_request(c, 1) + 2);
         c->port_out(c->ctx, port, (uint8_t)v, c->cycles);
@@ -216,7 +216,7 @@ static ALWAYS_INLINE void B_out16(EmuCpu *c, uint16_t port, uint16_t v) {
     c->port_out(c->ctx, (uint16_t)(port + 1), (uint8_t)(v >> 8), c->cycles);
 }
 /* Two INTA bus cycles; the vector comes from the interrupt controller during the second. */
-static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_inta(EmuCore *c) {
     c->cycles = (uint64_t)(tb_request(c, 0) + 3);
     int64_t t1 = tb_request_second(c);
     c->cycles = (uint64_t)t1;
@@ -227,7 +227,7 @@ static ALWAYS_INLINE uint8_t B_inta(EmuCpu *c) {
 
 /* The EU waits for a bus cycle in progress, or a prefetch whose address cycle has begun, to
  * reach T4. */
-static void B_wait_t4(EmuCpu *c) {
+static void B_wait_t4(EmuCore *c) {
     EmuBiu *b = &c->biu;
     tb_sync(c);
     int64_t now = tb_now(c);
@@ -238,11 +238,11 @@ static void B_wait_t4(EmuCpu *c) {
 
 /* ---- the queue ---- */
 
-static void tb_refetch(EmuCpu *c);
+static void tb_refetch(EmuCore *c);
 
 /* The first byte after a flush is not there yet: wait for it (with the refill's first fetch
  * dropped by a bus cycle of the EU, for the one that replaces it). */
-static NOINLINE void tb_wait_first(EmuCpu *c) {
+static NOINLINE void tb_wait_first(EmuCore *c) {
     EmuBiu *b = &c->biu;
     if (b->tb_ready == TB_NEVER) {
         if (b->fetch != TB_REFILL || !b->tb_final) {
@@ -256,18 +256,18 @@ static NOINLINE void tb_wait_first(EmuCpu *c) {
 }
 
 /* A byte is taken from the queue: after a flush, once the first fetch has brought it. */
-static ALWAYS_INLINE uint8_t tb_take(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t tb_take(EmuCore *c) {
     if (UNLIKELY(tb_now(c) < c->biu.tb_ready)) tb_wait_first(c);
     c->cycles++;
     return mem_rd8(c, lin_addr(CS, c->ip));
 }
 
-static ALWAYS_INLINE uint8_t B_qread(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_qread(EmuCore *c) {
     uint8_t v = tb_take(c);
     c->ip++;
     return v;
 }
-static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
+static ALWAYS_INLINE uint8_t B_first(EmuCore *c) {
     if (LIKELY(c->biu.has_preload)) {
         c->biu.has_preload = 0;
         c->ip++;
@@ -275,7 +275,7 @@ static ALWAYS_INLINE uint8_t B_first(EmuCpu *c) {
     }
     return B_qread(c);
 }
-static ALWAYS_INLINE void B_rni(EmuCpu *c) {
+static ALWAYS_INLINE void B_rni(EmuCore *c) {
     c->biu.preload = tb_take(c);
     c->biu.has_preload = 1;
 }
@@ -284,7 +284,7 @@ static ALWAYS_INLINE void B_rni(EmuCpu *c) {
 
 /* SUSP: prefetching stops; a fetch under way finishes (the EU waits for its T4), one whose
  * address cycle has only begun is dropped. */
-static void B_suspend(EmuCpu *c) {
+static void B_suspend(EmuCore *c) {
     EmuBiu *b = &c->biu;
     tb_sync(c);
     int64_t now = tb_now(c);
@@ -295,7 +295,7 @@ static void B_suspend(EmuCpu *c) {
 
 /* Empty the queue and refill it from CS:IP: the first fetch at once, or the prefetch whose
  * address cycle has begun goes on for the new address. */
-static void tb_refetch(EmuCpu *c) {
+static void tb_refetch(EmuCore *c) {
     EmuBiu *b = &c->biu;
     int64_t now = tb_now(c);
     b->has_preload = 0;
@@ -312,18 +312,18 @@ static void tb_refetch(EmuCpu *c) {
     b->tb_prev_n = 0; /* its bytes are gone */
     b->tb_ready = b->tb_t1 + 4;
 }
-static void B_flush(EmuCpu *c) {
+static void B_flush(EmuCore *c) {
     tb_sync(c);
     tb_refetch(c);
 }
 
-static ALWAYS_INLINE void B_cs_changed(EmuCpu *c, uint16_t old_cs) { (void)c; (void)old_cs; }
-static ALWAYS_INLINE void B_outside(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_leave(EmuCpu *c) { (void)c; }
-static ALWAYS_INLINE void B_corr(EmuCpu *c) { c->cycles++; }
+static ALWAYS_INLINE void B_cs_changed(EmuCore *c, uint16_t old_cs) { (void)c; (void)old_cs; }
+static ALWAYS_INLINE void B_outside(EmuCore *c) { (void)c; }
+static ALWAYS_INLINE void B_leave(EmuCore *c) { (void)c; }
+static ALWAYS_INLINE void B_corr(EmuCore *c) { c->cycles++; }
 
 /* HLT: prefetching stops; a bus cycle in progress runs to its end. */
-static void B_halt(EmuCpu *c) {
+static void B_halt(EmuCore *c) {
     EmuBiu *b = &c->biu;
     tb_sync(c);
     int64_t now = tb_now(c);
@@ -331,7 +331,7 @@ static void B_halt(EmuCpu *c) {
     if (tb_fetch_pending(b, now)) tb_drop_fetch(b);
     tb_advance_to(c, b->tb_t1 + 4);
 }
-static ALWAYS_INLINE void B_idle(EmuCpu *c, uint64_t n) { c->cycles += n; }
+static ALWAYS_INLINE void B_idle(EmuCore *c, uint64_t n) { c->cycles += n; }
 
 static void tb_clear(EmuBiu *b) {
     memset(b, 0, sizeof *b);
@@ -340,14 +340,14 @@ static void tb_clear(EmuBiu *b) {
     b->tb_final = 1;
 }
 
-void emu_biu_reset_table(EmuCpu *c) {
+void emu_biu_reset_table(EmuCore *c) {
     tb_clear(&c->biu);
     tb_refetch(c);
 }
 
 /* The queue holds `bytes` (from CS:IP on); the first was taken in the clock before, so with
  * room for a word the refill's first fetch was decided then. */
-void emu_biu_prefill_table(EmuCpu *c, const uint8_t *bytes, int n) {
+void emu_biu_prefill_table(EmuCore *c, const uint8_t *bytes, int n) {
     EmuBiu *b = &c->biu;
     tb_clear(b);
     if (n > TB_QSIZE) n = TB_QSIZE;
