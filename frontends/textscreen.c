@@ -1,6 +1,8 @@
 /* Text modes 0-3 and 7 from video memory: 16 colours, blink, underline (mode 7), cursor. */
 #include "textscreen.h"
 
+#include "emu.h"
+
 #include <stdio.h>
 
 #define ROWS 25
@@ -37,8 +39,6 @@ static Cell colours(uint8_t attr, int mono, int blink_enabled) {
     return c;
 }
 
-static uint8_t rd8(const uint8_t *mem, uint32_t a) { return mem[a & 0xFFFFF]; }
-
 static void graphics_note(Fb *fb, int x, int y, int mode) {
     char msg[64];
     snprintf(msg, sizeof msg, "graphics mode %d is not shown", mode);
@@ -64,7 +64,7 @@ void textscreen_draw(Fb *fb, int x, int y, const uint8_t *mem, uint64_t frame) {
     for (int r = 0; r < ROWS; r++) {
         for (int c = 0; c < cols; c++) {
             uint32_t a = base + (uint32_t)(r * cols + c) * 2;
-            uint8_t ch = rd8(mem, a), attr = rd8(mem, a + 1);
+            uint8_t ch = emu_peek8(mem, a), attr = emu_peek8(mem, a + 1);
             Cell k = colours(attr, mono, blink_enabled);
             int px = x + c * cw, py = y + r * FB_CELL_H;
             int hide = k.blink && !chars_on;
@@ -79,7 +79,7 @@ void textscreen_draw(Fb *fb, int x, int y, const uint8_t *mem, uint64_t frame) {
     if ((start & 0x20) || crow >= ROWS || ccol >= cols || (frame / 8) % 2 != 0) return;
     start &= 0x1F;
     uint32_t a = base + (uint32_t)(crow * cols + ccol) * 2;
-    uint32_t fg = colours(rd8(mem, a + 1), mono, blink_enabled).fg;
+    uint32_t fg = colours(emu_peek8(mem, a + 1), mono, blink_enabled).fg;
     int px = x + ccol * cw, py = y + crow * FB_CELL_H;
     if (start <= end) {
         if (start < 8) fb_fill(fb, px, py + start * 2, cw, ((end > 7 ? 7 : end) - start + 1) * 2, fg);

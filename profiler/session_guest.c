@@ -7,24 +7,16 @@ enum { GUEST_EFAULT = 14, GUEST_EINVAL = 22 };
 enum { CLOCKS_CHECK = 100, CLOCKS_PROFIL = 250, CLOCKS_TICKS = 100 };
 
 /* RAM ends where the ROM begins; a buffer must lie below. */
-#define GUEST_RAM_END 0xF0000u
-
-static uint16_t rd16(const uint8_t *mem, uint32_t lin) {
-    return (uint16_t)(mem[lin & 0xFFFFF] | mem[(lin + 1) & 0xFFFFF] << 8);
-}
-static uint32_t rd32(const uint8_t *mem, uint32_t lin) {
-    return (uint32_t)rd16(mem, lin) | (uint32_t)rd16(mem, lin + 2) << 16;
-}
+#define GUEST_RAM_END EMU_ROM_BASE
 
 /* The caller's flags are on the stack of the INT 2Fh stub (IP, CS, flags): set CF there. */
 static void set_carry(EmuMachine *m, bool on) {
     EmuCpu *c = emu_machine_cpu(m);
     uint8_t *mem = emu_machine_mem(m);
     uint32_t at = emu_linear(c->sreg[EMU_SS], (uint16_t)(c->r.w[EMU_SP] + 4));
-    uint16_t f = rd16(mem, at);
+    uint16_t f = emu_peek16(mem, at);
     f = on ? (uint16_t)(f | EMU_FLAG_CF) : (uint16_t)(f & ~EMU_FLAG_CF);
-    mem[at] = (uint8_t)f;
-    mem[(at + 1) & 0xFFFFF] = (uint8_t)(f >> 8);
+    emu_poke16(mem, at, f);
 }
 
 static void fail(EmuMachine *m, uint16_t code) {
@@ -38,13 +30,13 @@ static void guest_profil(ProfSession *s, EmuMachine *m) {
     const uint8_t *mem = emu_machine_mem(m);
     uint32_t a = emu_linear(c->sreg[EMU_ES], c->r.w[EMU_BX]);
     ProfGuestArgs g;
-    g.buf_off = rd16(mem, a);
-    g.buf_seg = rd16(mem, a + 2);
-    g.bufsiz = rd32(mem, a + 4);
-    g.offset = rd32(mem, a + 8);
-    g.scale = rd32(mem, a + 12);
-    g.flavour = mem[(a + 16) & 0xFFFFF];
-    g.pc_mode = mem[(a + 17) & 0xFFFFF];
+    g.buf_off = emu_peek16(mem, a);
+    g.buf_seg = emu_peek16(mem, a + 2);
+    g.bufsiz = emu_peek32(mem, a + 4);
+    g.offset = emu_peek32(mem, a + 8);
+    g.scale = emu_peek32(mem, a + 12);
+    g.flavour = emu_peek8(mem, a + 16);
+    g.pc_mode = emu_peek8(mem, a + 17);
     if (g.flavour > PROF_UNIX_LINUX || g.pc_mode > 1 || g.scale > 0x10000 ||
         (g.flavour == PROF_UNIX_SYSV && g.scale > 0xFFFF)) {
         fail(m, GUEST_EINVAL);
@@ -110,8 +102,7 @@ void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip) {
     if (at < 0) return;
     uint8_t *mem = emu_machine_mem(s->m);
     uint32_t lin = p->buf_lin + (uint32_t)at;
-    uint16_t v = (uint16_t)(rd16(mem, lin) + 1);
-    mem[lin] = (uint8_t)v;
-    mem[lin + 1] = (uint8_t)(v >> 8);
+    uint16_t v = (uint16_t)(emu_peek16(mem, lin) + 1);
+    emu_poke16(mem, lin, v);
     p->counted++;
 }

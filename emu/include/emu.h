@@ -131,6 +131,27 @@ static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
     return (((uint32_t)seg << 4) + off) & 0xFFFFFu;
 }
 
+/* Guest memory as C code outside the CPU reads and writes it (the BIOS's and DOS's services,
+ * the profiler's guest service, the text screen): MEM is the machine's 1 MiB
+ * (emu_machine_mem), addresses wrap at 1 MiB, little-endian, and a write to the ROM (at
+ * EMU_ROM_BASE and above) is ignored, as on the PC. The one copy of these helpers. */
+#define EMU_ROM_BASE 0xF0000u
+static inline uint8_t emu_peek8(const uint8_t *mem, uint32_t a) { return mem[a & 0xFFFFFu]; }
+static inline uint16_t emu_peek16(const uint8_t *mem, uint32_t a) {
+    return (uint16_t)(emu_peek8(mem, a) | emu_peek8(mem, a + 1) << 8);
+}
+static inline uint32_t emu_peek32(const uint8_t *mem, uint32_t a) {
+    return (uint32_t)emu_peek16(mem, a) | (uint32_t)emu_peek16(mem, a + 2) << 16;
+}
+static inline void emu_poke8(uint8_t *mem, uint32_t a, uint8_t v) {
+    a &= 0xFFFFFu;
+    if (a < EMU_ROM_BASE) mem[a] = v;
+}
+static inline void emu_poke16(uint8_t *mem, uint32_t a, uint16_t v) {
+    emu_poke8(mem, a, (uint8_t)v);
+    emu_poke8(mem, a + 1, (uint8_t)(v >> 8));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The PC: CPU, 1 MiB memory (ROM at F0000h), 8253 PIT, 8259A PIC, keyboard input, text video,  */
 /* the free BIOS (roms-free/), and an event scheduler on the master clock.                    */

@@ -209,7 +209,7 @@ EmuMachine *emu_machine_new(const EmuMachineConfig *cfg) {
     m->cpu.sample_flush = sample_flush;
     m->cpu.light_at = MACHINE_NEVER;
     memcpy(m->mem + 0xF0000, emu_bios_rom, emu_bios_rom_size < 0x10000 ? emu_bios_rom_size : 0x10000);
-    m->cpu.rom_start = 0xF0000;
+    m->cpu.rom_start = EMU_ROM_BASE;
     emu_cpu_add_hle_region(&m->cpu, 0xF0000, 0x100000);
     pit_init(&m->pit);
     pic_init(&m->pic);

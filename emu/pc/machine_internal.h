@@ -112,19 +112,12 @@ static inline uint64_t machine_tick(const EmuMachine *m, uint64_t cycle) {
     return cycle * m->div / EMU_PIT_DIV;
 }
 
-/* memory helpers for C services */
-static inline uint8_t m_rd8(const EmuMachine *m, uint32_t a) { return m->mem[a & 0xFFFFF]; }
-static inline uint16_t m_rd16(const EmuMachine *m, uint32_t a) {
-    return (uint16_t)(m->mem[a & 0xFFFFF] | m->mem[(a + 1) & 0xFFFFF] << 8);
-}
-static inline void m_wr8(EmuMachine *m, uint32_t a, uint8_t v) {
-    a &= 0xFFFFF;
-    if (a < m->cpu.rom_start) m->mem[a] = v;
-}
-static inline void m_wr16(EmuMachine *m, uint32_t a, uint16_t v) {
-    m_wr8(m, a, (uint8_t)v);
-    m_wr8(m, a + 1, (uint8_t)(v >> 8));
-}
+/* memory helpers for C services (emu.h's emu_peek/emu_poke on the machine's memory; the
+ * machine's ROM starts at EMU_ROM_BASE) */
+static inline uint8_t m_rd8(const EmuMachine *m, uint32_t a) { return emu_peek8(m->mem, a); }
+static inline uint16_t m_rd16(const EmuMachine *m, uint32_t a) { return emu_peek16(m->mem, a); }
+static inline void m_wr8(EmuMachine *m, uint32_t a, uint8_t v) { emu_poke8(m->mem, a, v); }
+static inline void m_wr16(EmuMachine *m, uint32_t a, uint16_t v) { emu_poke16(m->mem, a, v); }
 
 /* bios.c */
 uint32_t bios_service(EmuMachine *m, uint8_t svc);
