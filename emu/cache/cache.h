@@ -1,7 +1,7 @@
-/* The block cache of the exact model (cache/cache.c): what its parts share.
+/* The block cache of the exact model: what its parts share with the CPU room.
  *
  * The lazy exact model's clocks for an instruction follow from two things only: the state of
- * the bus interface unit at its start, taken relative to the clock then (FRel), and the
+ * the bus interface unit at its start, taken relative to the clock then (RelState), and the
  * sequence of the EU's requests to it while the instruction runs: bytes taken from the queue,
  * the internal clocks between requests, reads and writes (for a word, the parity of its
  * address), SUSP, FLUSH (the parity of the new IP), waits for T4. That sequence is summed up
@@ -12,6 +12,43 @@
  * it; replaying it runs the fast copy and, if the signatures agree, takes the clocks recorded.
  * If they do not, what the instruction did is undone (registers restored, memory writes rolled
  * back from the undo log) and the exact model runs it.
+ *
+ * The room's files (one translation unit, cache/cache.c, is composed of the .inc parts: the
+ * replay loop inlines the interpreter's helpers and the decoded forms, and the recording, the
+ * tails and the checks run the interpreter's recording copy, cpu/exec.inc, which a translation
+ * unit of their own would compile a second time):
+ *   cache.c          the unit: the parts in order, emu_fast_run, the cache's life and counters
+ *   kinds.inc        decoded forms: the instructions the replay runs itself (kind_run)
+ *   relative.inc     the relative state of the bus (rel_make, rel_apply)
+ *   string_work.inc  REP string work without clocks (rep_span, rep_work)
+ *   store.inc        nodes, blocks, the cache's state, the hash (block_find)
+ *   tails.inc        tails: instructions whose clocks follow their data
+ *   verify.inc       the checking copy (EMU86_FAST_VERIFY)
+ *   sampling.inc     the profiler's tick policy: ticks taken ahead, deferred, in repeats
+ *   repeats.inc      REP steady states and a service's slices, run at once
+ *   record.inc       recording a block from the exact model (block_record)
+ *   replay.inc       the replay loop (replay_run)
+ *   sample_rule.h    where a sample falls (shared with pc/machine.c)
+ *   replay_copy.c    the replaying copy of the interpreter (emu_null_node)
+ *
+ * Words used in the room:
+ *   node         one recorded instruction (with its REP iterations): CS:IP, signature, clocks,
+ *                the relative state after it, and its decoded form if it has one
+ *   block        up to BLOCK_NODES_MAX nodes recorded from one CS:IP and relative state (its key)
+ *   decoded form / kind  an instruction the replay runs itself, checking its bytes and fact
+ *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures)
+ *   fact         what a decoded form's clocks depend on besides its bytes, as recorded (the
+ *                parities of the addresses it touches, a REP MOVSB's count, ...)
+ *   tail         the last instruction of a block whose clocks follow its data (tails.inc)
+ *   plain boundary  one at which nothing is due but the read of the next opcode
+ *   light event  the caller's events that the replay may handle without returning
+ *                (EmuCore.light: the machine's light timers, such as the profiler's sampler)
+ *   tick         a sampling timer's due time; taken "ahead" (before the nodes up to it ran),
+ *                "deferred" (from the log of passes afterwards), or "inline" in repeats
+ *   pass         one run of the replay through a block, logged while ticks are deferred
+ *   rest         sample_rest: the clock by which something other than a tick is due
+ *   pre          a tick that falls while a node's opcode is read (it comes before the node)
+ *   the model    the exact interpreter (cpu/run_lazy.c, or the recording copy)
  */
 #ifndef EMU86_CPU_FAST_H
 #define EMU86_CPU_FAST_H
@@ -52,7 +89,7 @@ typedef struct EmuFastShared {
  * service, a change of CS by MOV/POP, a write into the prefetch window, an undo log full). */
 void emu_null_node(EmuCore *c);
 
-/* cache/cache.c */
+/* cache/cache.c: the cache's life and its entry points (emu_fast_rep: cache/repeats.inc) */
 void *emu_fast_new(void);
 void emu_fast_free(void *fast);
 /* The CPU was put somewhere else (reset, jump, prefill): no replay goes on where it stopped. */

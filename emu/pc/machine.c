@@ -1,5 +1,6 @@
 /* The PC: memory, I/O port bus, PIT and PIC wiring, the event scheduler and the run loop. */
 #include "pc/machine_internal.h"
+#include "cache/sample_rule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,13 +274,20 @@ int emu_machine_add_timer(EmuMachine *m, uint32_t period, EmuTimerFn fn, void *c
     return -1;
 }
 
+/* The sample by `rule` at the boundary the CPU is at (cache/sample_rule.h); false if it waits.
+ * (Inside a REP string instruction an interrupt is taken after the current iteration.) */
+static bool machine_sample(const EmuMachine *m, unsigned rule, EmuSample *s) {
+    const EmuCore *c = &m->cpu;
+    return sample_by_rule(rule, c->flags, c->inhibit, (EmuSample){c->insn_cs, c->insn_ip},
+                          (EmuSample){c->sreg[EMU_CS], sample_irq_ip(c->ip, c->in_rep)}, s);
+}
+
 /* A sampling timer's tick, outside the CPU's own taking of them: one sample, or a wait. */
 static bool sample_tick(void *ctx, EmuMachine *m, uint64_t due) {
     (void)due;
     const Timer *t = ctx;
     EmuSample s;
-    if (t->rule == EMU_SAMPLE_EXEC) emu_machine_exec_sample(m, &s.cs, &s.ip);
-    else if (!emu_machine_irq_sample(m, &s.cs, &s.ip)) return true;
+    if (!machine_sample(m, t->rule, &s)) return true;
     t->sample_fn(t->sample_ctx, m, &s, 1);
     return false;
 }
@@ -314,18 +322,18 @@ void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
 }
 
 bool emu_machine_irq_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
-    const EmuCore *c = &m->cpu;
-    if (!(c->flags & EMU_FLAG_IF) || c->inhibit) return false;
-    *cs = c->sreg[EMU_CS];
-    /* Inside a REP string instruction the interrupt is taken after the current iteration and
-     * pushes the address of the prefix before the opcode. */
-    *ip = c->in_rep ? (uint16_t)(c->ip - 2) : c->ip;
+    EmuSample s;
+    if (!machine_sample(m, EMU_SAMPLE_IRQ, &s)) return false;
+    *cs = s.cs;
+    *ip = s.ip;
     return true;
 }
 
 void emu_machine_exec_sample(const EmuMachine *m, uint16_t *cs, uint16_t *ip) {
-    *cs = m->cpu.insn_cs;
-    *ip = m->cpu.insn_ip;
+    EmuSample s;
+    machine_sample(m, EMU_SAMPLE_EXEC, &s);
+    *cs = s.cs;
+    *ip = s.ip;
 }
 
 /* ---- the run loop ---- */
