@@ -35,6 +35,34 @@ const uint8_t emu_szp8[256] = {
     0x84, 0x80, 0x80, 0x84, 0x80, 0x84, 0x84, 0x80, 0x80, 0x84, 0x84, 0x80, 0x84, 0x80, 0x80, 0x84,
 };
 
+/* Which of the sixteen conditions (Jcc's low opcode nibble: bit cc) hold, by the flags CF, PF,
+ * ZF and SF where they are and OF moved to bit 8: cond_true's table, index emu_cond_index(). */
+#define COND_OF(i) (((i) >> 8) & 1)
+#define COND_CF(i) ((i) & 1)
+#define COND_ZF(i) (((i) >> 6) & 1)
+#define COND_SF(i) (((i) >> 7) & 1)
+#define COND_PF(i) (((i) >> 2) & 1)
+#define COND_PAIR(k, r) ((unsigned)(r) << (2 * (k)) | (1u - (unsigned)(r)) << (2 * (k) + 1))
+#define COND(i)                                                                                           \
+    (uint16_t)(COND_PAIR(0, COND_OF(i)) | COND_PAIR(1, COND_CF(i)) | COND_PAIR(2, COND_ZF(i)) |          \
+               COND_PAIR(3, COND_CF(i) | COND_ZF(i)) | COND_PAIR(4, COND_SF(i)) | COND_PAIR(5, COND_PF(i)) | \
+               COND_PAIR(6, COND_SF(i) ^ COND_OF(i)) | COND_PAIR(7, COND_ZF(i) | (COND_SF(i) ^ COND_OF(i))))
+#define COND4(i) COND(i), COND((i) + 1), COND((i) + 2), COND((i) + 3)
+#define COND16(i) COND4(i), COND4((i) + 4), COND4((i) + 8), COND4((i) + 12)
+#define COND64(i) COND16(i), COND16((i) + 16), COND16((i) + 32), COND16((i) + 48)
+const uint16_t emu_cond[512] = {COND64(0),   COND64(64),  COND64(128), COND64(192),
+                                COND64(256), COND64(320), COND64(384), COND64(448)};
+#undef COND_OF
+#undef COND_CF
+#undef COND_ZF
+#undef COND_SF
+#undef COND_PF
+#undef COND_PAIR
+#undef COND
+#undef COND4
+#undef COND16
+#undef COND64
+
 /* The exact model's bus state is kept eagerly when the per-clock trace is written (or a test
  * asks for it), else lazily; the choice is made when the state is set up. */
 static int exact_eager(const EmuCore *c) { return c->trace_clock != NULL || c->exact_eager; }

@@ -63,6 +63,9 @@ static ALWAYS_INLINE int getf(const EmuCore *c, uint16_t f) { return (c->flags &
 
 #define SZP_MASK (EMU_FLAG_SF | EMU_FLAG_ZF | EMU_FLAG_PF)
 extern const uint8_t emu_szp8[256]; /* SF, ZF and PF of a byte */
+extern const uint16_t emu_cond[512]; /* the conditions that hold (bit cc), by emu_cond_index */
+/* CF, PF, ZF and SF where the flags have them, OF at bit 8 (emu_cond's index). */
+static ALWAYS_INLINE unsigned emu_cond_index(uint16_t f) { return (f & 0xC5u) | ((f >> 3) & 0x100u); }
 static ALWAYS_INLINE uint16_t szp8(uint8_t r) { return emu_szp8[r]; }
 static ALWAYS_INLINE uint16_t szp16(uint16_t r) {
     /* (branch-free: PF of the low byte, SF the top bit, ZF) */
