@@ -54,8 +54,8 @@ outer:  push    cx
 callf_seg:
         dw      0
         add     sp, bp
-        ; CALL far [bx]: a pointer at an even address to an even offset, or at an odd one to an
-        ; odd one, from one of two sites in turn (so that its RETF returns to each)
+        ; CALL far [bx]: a pointer at an even or an odd address, to an even or an odd offset,
+        ; from one of two sites in turn (so that its RETF returns to each)
         mov     bp, [count]
         shr     bp, 1
         shr     bp, 1
@@ -65,7 +65,12 @@ callf_seg:
         test    byte [count], 2
         jz      .ev
         mov     bx, fp_odd
-.ev:    test    byte [count], 8
+.ev:    mov     ax, far_even - 16       ; (the target's parity apart from the pointer's)
+        test    byte [count], 16
+        jz      .tev
+        mov     ax, far_odd - 16
+.tev:   mov     [bx], ax
+        test    byte [count], 8
         jz      .site2
         call    far [bx]
         add     word [sum+2], 1
@@ -79,7 +84,12 @@ callf_seg:
         test    byte [count], 4
         jz      .jev
         mov     bx, jp_odd
-.jev:   jmp     far [bx]
+.jev:   mov     ax, jmp_even - 16
+        test    byte [count], 32
+        jz      .jtev
+        mov     ax, jmp_odd - 16
+.jtev:  mov     [bx], ax
+        jmp     far [bx]
 jumped: ; RET imm16, near (SP odd every other time)
         mov     bp, [count]
         and     bp, 1
