@@ -137,18 +137,7 @@ win_seg:
         mov     sp, bx
         sti
         loop    win_loop
-        ; print the checksum
-        mov     ax, [sum+2]
-        call    hex4
-        mov     ax, [sum]
-        call    hex4
-        mov     dl, 13
-        mov     ah, 2
-        int     0x21
-        mov     dl, 10
-        int     0x21
-        mov     ax, 0x4C00
-        int     0x21
+        jmp     sum_exit
 
 near_ret:
         add     word [sum], 9
@@ -190,6 +179,7 @@ win_target: ; (in CS + 1; the pushes are written over the bytes it jumps over)
         times   8 db 0x90
 
 %include "hex4.inc"
+%include "sum_exit.inc"
 
         align   2
 fp_even: dw     far_even - 16, 0
