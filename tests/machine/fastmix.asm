@@ -83,18 +83,7 @@ far_patch:
         jz      finish
         jmp     outer
 finish:
-        ; print the checksum
-        mov     ax, [sum+2]
-        call    hex4
-        mov     ax, [sum]
-        call    hex4
-        mov     dl, 13
-        mov     ah, 2
-        int     0x21
-        mov     dl, 10
-        int     0x21
-        mov     ax, 0x4C00
-        int     0x21
+        jmp     sum_exit
 
 sub1:   add     word [sum], 3
         ret
@@ -112,6 +101,7 @@ div_err:
         iret
 
 %include "hex4.inc"
+%include "sum_exit.inc"
 
 table:  dw      t0, t1, t2, t3
 count:  dw      0
