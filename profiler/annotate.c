@@ -122,7 +122,7 @@ static void routine(ProfBuf *b, Ann *a, const Routine *r) {
     prof_buf_puts(b, ")\n");
     prof_buf_printf(b, "%8s %14s  %-6s  %-16s  %s\n", a->samples ? "Samples" : "", a->clocks ? "Clocks" : "", "Offset",
                     "Bytes", "Instruction");
-    DisOptions o = {label, a, true};
+    DisOptions o = {label, a, true, false};
     uint32_t off = r->from, cold = 0, lines = 0;
     /* the cold instructions since the last costed one: shown if few, else folded into a line */
     DisInsn pend[COLD_RUN];

@@ -89,7 +89,8 @@ static void follow(Scan *s, uint16_t cs, uint16_t ip) {
         if (avail > 0x10000u - ip) avail = 0x10000u - ip;
         const uint8_t *code = im->bytes + off;
         DisInsn in;
-        dis_decode(code, avail, ip, NULL, &in);
+        static const DisOptions flow_only = {.no_text = true};
+        dis_decode(code, avail, ip, &flow_only, &in);
         for (uint32_t k = off; k < off + in.len && k < im->size; k++) s->covered[k >> 3] |= (uint8_t)(1u << (k & 7));
         if (code[0] == 0xB4 && in.len == 2) ah = code[1];
         else if (code[0] == 0xB8 && in.len == 3) ah = code[2];

@@ -49,6 +49,8 @@ typedef struct DisOptions {
     DisLabelFn label;     /* NULL: numbers */
     void *ctx;
     bool spaced;          /* ", " between operands (NASM's own listing style) instead of "," */
+    bool no_text;         /* out->text left empty (label not called): a scan that wants only
+                           * the length, flow and target, without the cost of the text */
 } DisOptions;
 
 /* Decode the instruction at code[0..avail) whose first byte is at offset ip of its segment

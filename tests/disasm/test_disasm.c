@@ -114,7 +114,7 @@ static const char *label(void *ctx, bool far, uint16_t seg, uint16_t off) {
 static void check_targets(void) {
     uint8_t b[8];
     DisInsn in;
-    DisOptions o = {label, NULL, true};
+    DisOptions o = {label, NULL, true, false};
     /* ip 0x100: call to 0x1234 is rel 0x1234 - 0x103 */
     unhex("E83111", b);
     dis_decode(b, 3, 0x100, &o, &in);
@@ -154,6 +154,23 @@ static void check_targets(void) {
     }
 }
 
+/* DisOptions.no_text decodes as the text does (the profiler's scan of code relies on it): the
+ * same length, flow and target, and an empty text. */
+static int same_without_text(const uint8_t *b, size_t n, uint16_t ip, const DisInsn *with) {
+    static const DisOptions o = {.no_text = true};
+    DisInsn in;
+    const unsigned len = dis_decode(b, n, ip, &o, &in);
+    if (len == with->len && in.flow == with->flow && in.far == with->far && in.indirect == with->indirect &&
+        in.has_target == with->has_target && in.target_seg == with->target_seg &&
+        in.target_off == with->target_off && in.vector == with->vector && (!in.text[0] || in.flow == DIS_FLOW_INVALID))
+        return 1;
+    printf("FAIL no_text at %04X: len %u flow %d target %d %04X:%04X, with text len %u flow %d target %d %04X:%04X\n", ip,
+           len, (int)in.flow, in.has_target, in.target_seg, in.target_off, with->len, (int)with->flow, with->has_target,
+           with->target_seg, with->target_off);
+    failures++;
+    return 0;
+}
+
 /* Every sequence of 1 or 2 bytes, and random ones up to 8: a length within what was given
  * (or 1), a text that is NUL-terminated and not empty. Under ASan a read past the end fails. */
 static void check_any_bytes(void) {
@@ -163,7 +180,8 @@ static void check_any_bytes(void) {
         for (uint32_t v = 0; v < (1u << (8 * n)); v++) {
             for (unsigned k = 0; k < n; k++) b[8 - n + k] = (uint8_t)(v >> (8 * k));
             unsigned len = dis_decode(b + 8 - n, n, (uint16_t)v, NULL, &in);
-            if (len < 1 || len > n || !in.text[0] || strlen(in.text) >= DIS_TEXT_MAX) {
+            if (len < 1 || len > n || !in.text[0] || strlen(in.text) >= DIS_TEXT_MAX ||
+                !same_without_text(b + 8 - n, n, (uint16_t)v, &in)) {
                 printf("FAIL %u bytes %06X: len %u text '%s'\n", n, v, len, in.text);
                 failures++;
                 free(b);
@@ -178,7 +196,7 @@ static void check_any_bytes(void) {
             b[k] = (uint8_t)(x >> 16);
         }
         unsigned len = dis_decode(b, 8, (uint16_t)x, NULL, &in);
-        if (len < 1 || len > 8 || !in.text[0]) {
+        if (len < 1 || len > 8 || !in.text[0] || !same_without_text(b, 8, (uint16_t)x, &in)) {
             printf("FAIL random bytes: len %u\n", len);
             failures++;
             break;
@@ -195,6 +213,6 @@ int main(void) {
         printf("%d failures\n", failures);
         return 1;
     }
-    printf("ok: %zu cases, labels, every 1-2 byte sequence, 500,000 random ones\n", sizeof cases / sizeof cases[0]);
+    printf("ok: %zu cases, labels, every 1-2 byte sequence, 500,000 random ones (with and without text)\n", sizeof cases / sizeof cases[0]);
     return 0;
 }
