@@ -1,7 +1,9 @@
 /* Unit tests of dos-hle's machine-free parts: MZ checks, .COM limits, names and AH=29h,
- * canonical paths, the MCB arena, calendar arithmetic, the host-folder sandbox, cost files. */
+ * canonical paths, the MCB arena, calendar arithmetic, the host-folder sandbox, cost files,
+ * guest memory blocks (wrapping in the segment and at 1 MiB, the ROM left alone). */
 #include "dos_cost.h"
 #include "dos_errors.h"
+#include "dos_guest_mem.h"
 #include "dos_image.h"
 #include "dos_memory.h"
 #include "dos_names.h"
@@ -313,6 +315,45 @@ static void test_costs(void) {
     CHECK(cl == 1 && lo == 5);
 }
 
+/* dos_read_mem and dos_write_mem against byte-by-byte copies (rd8, wr8): offsets that wrap in
+ * their segment, addresses past 1 MiB, writes reaching the ROM, seeded pseudo-random blocks. */
+static void test_guest_mem(void) {
+    static uint8_t a[EMU_MEM_SIZE + 16], b[EMU_MEM_SIZE + 16];
+    static Dos da, db;
+    static uint8_t src[0x12000], got[0x12000], want[0x12000];
+    da.mem = a;
+    db.mem = b;
+    uint32_t x = 12345;
+    for (size_t i = 0; i < sizeof a; i++) a[i] = b[i] = (uint8_t)(i * 7 + (i >> 11));
+    for (size_t i = 0; i < sizeof src; i++) src[i] = (uint8_t)(i * 13 + 5);
+    const struct { uint16_t seg, off; size_t n; } fixed[] = {
+        {0x1000, 0xFFFE, 4}, {0xEFFF, 0x000E, 4}, {0xFFFF, 0x0010, 8}, {0xF000, 0x0000, 3},
+        {0xFFFF, 0xFFF0, 0x20}, {0x0000, 0x0000, 0x11000}, {0x2345, 0x8000, 0x12000}, {0x0100, 0x0000, 0},
+    };
+    int mismatches = 0;
+    for (int t = 0; t < 8 + 400; t++) {
+        uint16_t seg, off;
+        size_t n;
+        if (t < 8) {
+            seg = fixed[t].seg, off = fixed[t].off, n = fixed[t].n;
+        } else {
+            x = x * 1103515245u + 12345u;
+            seg = (uint16_t)(x >> 8);
+            x = x * 1103515245u + 12345u;
+            off = (uint16_t)(x >> 8);
+            x = x * 1103515245u + 12345u;
+            n = (x >> 8) % (t % 4 ? 300 : sizeof src);
+        }
+        dos_write_mem(&da, seg, off, src, n);
+        for (size_t i = 0; i < n; i++) wr8(&db, lin(seg, (uint16_t)(off + i)), src[i]);
+        dos_read_mem(&da, seg, (uint16_t)(off - 3), got, n);
+        for (size_t i = 0; i < n; i++) want[i] = rd8(&db, lin(seg, (uint16_t)(off - 3 + i)));
+        if (memcmp(a, b, sizeof a) || memcmp(got, want, n)) mismatches++;
+    }
+    CHECK(mismatches == 0);
+    CHECK(a[0xF0000] == (uint8_t)(0xF0000 * 7 + (0xF0000 >> 11))); /* the ROM as it was */
+}
+
 int main(void) {
     test_image();
     test_names();
@@ -320,6 +361,7 @@ int main(void) {
     test_time();
     test_sandbox();
     test_costs();
+    test_guest_mem();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
     if (system(cmd)) { /* leave it */ }
