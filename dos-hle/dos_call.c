@@ -2,6 +2,7 @@
 #include "dos_call.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void dos_ok(Dos *d) {
     d->call->clear_flags |= EMU_FLAG_CF;
@@ -60,3 +61,42 @@ void dos_step_con_char(Dos *d, uint8_t ch) {
     last->cx++;
     last->io_cost += d->costs.io_char;
 }
+
+/* Room in the call's text for n more characters: 0 if it cannot grow. */
+static bool con_text_room(DosCall *c, size_t n) {
+    if (c->ntext + n <= c->textcap) return true;
+    uint32_t cap = c->textcap ? c->textcap : 1024;
+    while (cap < c->ntext + n) cap *= 2;
+    uint8_t *t = realloc(c->text, cap);
+    if (!t) return false;
+    c->text = t;
+    c->textcap = cap;
+    return true;
+}
+
+void dos_step_con_text(Dos *d, const uint8_t *b, size_t n) {
+    DosCall *c = d->call;
+    const unsigned max = (unsigned)(d->io_entry[IO_CON_BUF_END] - d->io_entry[IO_CON_BUF]);
+    if (!max || !con_text_room(c, n)) {
+        for (size_t i = 0; i < n; i++) dos_step_con_char(d, b[i]);
+        return;
+    }
+    while (n) {
+        DosStep *last = c->nsteps ? &c->steps[c->nsteps - 1] : NULL;
+        if (!last || last->kind != STEP_CON_RUN || last->cx >= max) {
+            const int k = c->nsteps;
+            dos_step(d, STEP_CON_RUN, 0, 0, 0, 0, 0);
+            if (c->nsteps == k) return;
+            last = &c->steps[k];
+            last->text = c->ntext;
+        }
+        const size_t k = n < max - last->cx ? n : max - last->cx;
+        memcpy(c->text + c->ntext, b, k);
+        c->ntext += (uint32_t)k;
+        last->cx = (uint16_t)(last->cx + k);
+        last->io_cost += d->costs.io_char * (uint32_t)k;
+        b += k;
+        n -= k;
+    }
+}
+

@@ -36,5 +36,7 @@ void dos_step(Dos *d, uint8_t kind, uint16_t ax, uint16_t bx, uint16_t cx, uint1
 /* One character of CON output for the screen in the call's current run (a new run after
  * another step, or when the run has as many as CON's buffer holds): io_char each. */
 void dos_step_con_char(Dos *d, uint8_t ch);
+/* n characters, as n calls of dos_step_con_char. */
+void dos_step_con_text(Dos *d, const uint8_t *b, size_t n);
 
 #endif

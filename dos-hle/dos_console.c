@@ -40,9 +40,28 @@ static void con_stream(Dos *d, const uint8_t *b, size_t n, bool to_stdout) {
     else if (d->cfg.con_out) d->cfg.con_out(d->cfg.con_ctx, b, n);
 }
 
+/* The column after a character drawn (for tabs). */
+static void column_after(Dos *d, uint8_t ch) {
+    if (ch == '\r') d->column = 0;
+    else if (ch == '\b') { if (d->column) d->column--; }
+    else if (ch >= 0x20) d->column++;
+}
+
 void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked, bool to_stdout) {
     con_stream(d, b, n, to_stdout);
+    /* (in runs while the characters go to the ROM's teletype run: as con_char_screen does
+     * each, without asking for each whether INT 10h is the ROM's) */
+    const bool runs = !d->costs.off && !d->echo_now && video_is_rom(d);
     for (size_t i = 0; i < n; i++) {
+        if (runs) {
+            size_t k = i;
+            while (k < n && !(cooked && b[k] == '\t')) {
+                column_after(d, b[k++]);
+            }
+            dos_step_con_text(d, b + i, k - i);
+            if (k == n) break;
+            i = k; /* a tab, below */
+        }
         uint8_t ch = b[i];
         if (cooked && ch == '\t') {
             do {
@@ -52,9 +71,7 @@ void dos_con_write(Dos *d, const uint8_t *b, size_t n, bool cooked, bool to_stdo
             continue;
         }
         con_char_screen(d, ch);
-        if (ch == '\r') d->column = 0;
-        else if (ch == '\b') { if (d->column) d->column--; }
-        else if (ch >= 0x20) d->column++;
+        column_after(d, ch);
     }
 }
 

@@ -152,11 +152,52 @@ void emu_bios_teletype(EmuMachine *m, uint8_t ch) { teletype(m, m_rd8(m, B_PAGE)
  * DS:SI, each drawn as AH=0Eh draws it; nothing to the output sink (DOS puts the bytes in their
  * stream), registers unchanged. A teletype's clocks per character, as CX calls of AH=0Eh take
  * in the ROM (the call itself: its instructions). */
+/* The run of bios_teletype_run with the cursor kept in locals and stored once at the end, as
+ * the last teletype call would store it: 0 (nothing done) unless that is the same as a call per
+ * character, i.e. the characters lie outside the BIOS data area and video memory and the
+ * page's cells (whatever the data area says of its mode, width and page size) inside video
+ * memory, so that nothing drawn changes what is read. FIND's output went through a cursor
+ * read and store per character. */
+static int teletype_run_fast(EmuMachine *m, uint32_t src, uint16_t n) {
+    const int page = m_rd8(m, B_PAGE), r = rows(m), c = cols(m);
+    const uint32_t from = cell(m, page, 0, 0), to = cell(m, page, r - 1, c - 1) + 2;
+    if (c > 256 || from < 0xB0000u || to > 0xC0000u || src + n > 0xB0000u || (src < 0x500u && src + n > 0x400u))
+        return 0;
+    int row, col, moved = 0;
+    get_cursor(m, page, &row, &col);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t ch = m->mem[src + i];
+        switch (ch) {
+        case 7: continue; /* bell: the cursor is not stored */
+        case 8: if (col > 0) col--; break;
+        case 10: row++; break;
+        case 13: col = 0; break;
+        default:
+            m->mem[from + (uint32_t)(row * c + col) * 2] = ch;
+            if (++col >= c) {
+                col = 0;
+                row++;
+            }
+            break;
+        }
+        moved = 1;
+        if (row >= r) {
+            const uint8_t fill = m->mem[from + (uint32_t)((r - 1) * c) * 2 + 1];
+            scroll(m, page, 0, 0, r - 1, c - 1, 1, 1, fill ? fill : 0x07);
+            row = r - 1;
+        }
+    }
+    if (moved) set_cursor(m, page, row, col);
+    return 1;
+}
+
 uint32_t bios_teletype_run(EmuMachine *m) {
     EmuCore *c = &m->cpu;
     uint16_t n = CX, ds = DS, si = SI;
-    for (uint16_t i = 0; i < n; i++)
-        teletype(m, m_rd8(m, B_PAGE), m_rd8(m, lin_addr(ds, (uint16_t)(si + i))));
+    const uint32_t src = lin_addr(ds, si);
+    if ((uint32_t)si + n > 0x10000u || !teletype_run_fast(m, src, n))
+        for (uint16_t i = 0; i < n; i++)
+            teletype(m, m_rd8(m, B_PAGE), m_rd8(m, lin_addr(ds, (uint16_t)(si + i))));
     return COST_TELETYPE * (uint32_t)n;
 }
 
