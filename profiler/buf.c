@@ -42,6 +42,27 @@ void prof_buf_put(ProfBuf *b, const void *data, size_t n) {
 
 void prof_buf_puts(ProfBuf *b, const char *s) { prof_buf_put(b, s, strlen(s)); }
 
+void prof_buf_put_hex(ProfBuf *b, uint64_t v, unsigned digits) {
+    char t[16];
+    unsigned n = 0;
+    do {
+        t[15 - n++] = "0123456789ABCDEF"[v & 15];
+        v >>= 4;
+    } while (v);
+    while (n < digits && n < sizeof t) t[15 - n++] = '0';
+    prof_buf_put(b, t + 16 - n, n);
+}
+
+void prof_buf_put_dec(ProfBuf *b, uint64_t v) {
+    char t[20];
+    unsigned n = 0;
+    do {
+        t[19 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    prof_buf_put(b, t + 20 - n, n);
+}
+
 void prof_buf_printf(ProfBuf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

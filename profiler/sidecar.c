@@ -41,10 +41,23 @@ bool prof_sidecar_encode(const ProfSidecar *s, ProfBuf *b) {
     prof_buf_printf(b, "ticks %llu\nio %llu\ndos %llu\nhigh %llu\n", (unsigned long long)s->ticks,
                     (unsigned long long)s->tally.io, (unsigned long long)s->tally.dos,
                     (unsigned long long)s->tally.high);
+    /* (lines as "at %04X %lu" and "name %04X %s" print them, without printf: MASM 5.10's
+     * sidecar has 7,000, and printf cost 1,200 host instructions a line) */
     for (uint32_t i = 0; i < s->tally.nat; i++)
-        if (s->tally.at[i]) prof_buf_printf(b, "at %04X %lu\n", (unsigned)i, (unsigned long)s->tally.at[i]);
-    for (size_t i = 0; i < s->names.nsym; i++)
-        prof_buf_printf(b, "name %04X %s\n", (unsigned)s->names.sym[i].addr, s->names.sym[i].name);
+        if (s->tally.at[i]) {
+            prof_buf_puts(b, "at ");
+            prof_buf_put_hex(b, i, 4);
+            prof_buf_puts(b, " ");
+            prof_buf_put_dec(b, s->tally.at[i]);
+            prof_buf_puts(b, "\n");
+        }
+    for (size_t i = 0; i < s->names.nsym; i++) {
+        prof_buf_puts(b, "name ");
+        prof_buf_put_hex(b, s->names.sym[i].addr, 4);
+        prof_buf_puts(b, " ");
+        prof_buf_puts(b, s->names.sym[i].name);
+        prof_buf_puts(b, "\n");
+    }
     return !b->oom;
 }
 

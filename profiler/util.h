@@ -16,6 +16,10 @@
 void prof_buf_put(ProfBuf *b, const void *data, size_t n);
 void prof_buf_puts(ProfBuf *b, const char *s);
 void prof_buf_printf(ProfBuf *b, const char *fmt, ...) PROF_PRINTF(2, 3);
+/* Append v in upper-case hex, at least `digits` digits (printf's "%0*llX"), or in decimal
+ * ("%llu"): without printf, for the sidecar's thousands of lines. */
+void prof_buf_put_hex(ProfBuf *b, uint64_t v, unsigned digits);
+void prof_buf_put_dec(ProfBuf *b, uint64_t v);
 /* Make room for n more bytes; false when out of memory. */
 bool prof_buf_reserve(ProfBuf *b, size_t n);
 

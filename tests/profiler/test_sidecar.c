@@ -6,7 +6,10 @@
 #include "check.h"
 #include "prf_make.h"
 #include "profiler.h"
+#include "util.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -162,7 +165,27 @@ static void test_sort_top(void) {
     prof_prf_free(&p);
 }
 
+/* The sidecar's lines are written without printf: the same text as "%0*llX" and "%llu". */
+static void test_put_numbers(void) {
+    static const uint64_t v[] = {0, 1, 9, 10, 15, 16, 0xFF, 0xFFF, 0x1000, 0xABCD, 0xFFFF, 0x10000, 0xFFFFF,
+                                 99999, 4294967295u, 4294967296u, UINT64_MAX};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (unsigned digits = 0; digits <= 6; digits++) {
+            ProfBuf b = {0};
+            char want[64];
+            prof_buf_put_hex(&b, v[i], digits);
+            snprintf(want, sizeof want, "%0*llX", (int)digits, (unsigned long long)v[i]);
+            CHECK(b.data && strcmp(b.data, want) == 0);
+            prof_buf_free(&b);
+            prof_buf_put_dec(&b, v[i]);
+            snprintf(want, sizeof want, "%llu", (unsigned long long)v[i]);
+            CHECK(b.data && strcmp(b.data, want) == 0);
+            prof_buf_free(&b);
+        }
+}
+
 int main(int argc, char **argv) {
+    test_put_numbers();
     test_full_counts();
     test_sidecar_file(argc > 1 ? argv[1] : ".");
     test_sort_top();
