@@ -77,6 +77,15 @@ static bool ends_program(uint8_t vector, int ah) {
     return vector == 0x20 || vector == 0x27 || (vector == 0x21 && (ah == 0x00 || ah == 0x31 || ah == 0x4C));
 }
 
+/* Set the bits [from, to) of a bit per byte map, a byte's worth at a time. */
+static void mark_covered(uint8_t *bits, uint32_t from, uint32_t to) {
+    while (from < to) {
+        const uint32_t n = to - from < 8 - (from & 7) ? to - from : 8 - (from & 7);
+        bits[from >> 3] |= (uint8_t)(((1u << n) - 1u) << (from & 7));
+        from += n;
+    }
+}
+
 /* Follow the code from cs:ip until it leaves (a jump, a return, data, code seen before). */
 static void follow(Scan *s, uint16_t cs, uint16_t ip) {
     const ProfImage *im = s->im;
@@ -91,7 +100,7 @@ static void follow(Scan *s, uint16_t cs, uint16_t ip) {
         DisInsn in;
         static const DisOptions flow_only = {.no_text = true};
         dis_decode(code, avail, ip, &flow_only, &in);
-        for (uint32_t k = off; k < off + in.len && k < im->size; k++) s->covered[k >> 3] |= (uint8_t)(1u << (k & 7));
+        mark_covered(s->covered, off, off + in.len < im->size ? off + in.len : im->size);
         if (code[0] == 0xB4 && in.len == 2) ah = code[1];
         else if (code[0] == 0xB8 && in.len == 3) ah = code[2];
         switch (in.flow) {

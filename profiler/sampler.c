@@ -51,7 +51,9 @@ void prof_tally_free(ProfPrfTally *t) {
 
 uint64_t prof_tally_bucket(const ProfPrfTally *t, const ProfPrfHeader *h, uint32_t i) {
     const uint64_t size = (uint64_t)h->bucket_siz * 16u, from = i * size;
+    const uint64_t end = from + size < t->nat ? from + size : t->nat; /* (one bound: a loop the
+                                                                       * compiler vectorises) */
     uint64_t sum = 0;
-    for (uint64_t k = from; k < from + size && k < t->nat; k++) sum += t->at[k];
+    for (uint64_t k = from; k < end; k++) sum += t->at[k];
     return sum;
 }
