@@ -178,21 +178,7 @@ shifts: mov     ax, [count]
         add     [sum+2], si
         ret
 
-; The flags into the checksum (and a rotation, so that their order counts).
-fold_flags:
-        pushf
-        push    ax
-        mov     ax, [sum+2]
-        rol     ax, 1
-        mov     [sum+2], ax
-        pop     ax
-        pop     word [flags]
-        push    ax
-        mov     ax, [flags]
-        add     [sum+2], ax
-        pop     ax
-        ret
-
+%include "fold_flags.inc"
 %include "hex4.inc"
 %include "sum_exit.inc"
 
