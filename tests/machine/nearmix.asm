@@ -11,6 +11,17 @@
         cpu     8086
         org     0x100
 
+; AX written a byte at a time at ptr, or at ptr + 1 in every other pair of passes (bit 2 of the
+; count): DI is that offset, for the CALL or JMP through [ptr+di] that follows
+%macro put_ax_at_parity 1
+        mov     di, [count]
+        mov     cl, 2
+        shr     di, cl
+        and     di, 1
+        mov     [%1+di], al
+        mov     [%1+di+1], ah
+%endmacro
+
 start:  cld
         mov     word [sum], 0
         mov     word [sum+2], 0
@@ -39,12 +50,7 @@ outer:  push    cx
         ; through an operand at an even address in one pass and an odd one in the next
         ; (written a byte at a time: no word access before it depends on that parity, nor
         ; does the target, which depends on bits 0 and 1 of the count)
-        mov     di, [count]
-        mov     cl, 2
-        shr     di, cl
-        and     di, 1
-        mov     [fptr+di], al
-        mov     [fptr+di+1], ah
+        put_ax_at_parity fptr
         call    [fptr+di]
         ; with overrides, and by BP (SS)
         cs call [ftab_o+bx]
@@ -65,12 +71,7 @@ back2:  mov     word [jret], back3
         jmp     [jtab_o+bx]
 back3:  mov     word [jret], back4
         mov     ax, [jtab+bx]
-        mov     di, [count]
-        mov     cl, 2
-        shr     di, cl
-        and     di, 1
-        mov     [jptr+di], al
-        mov     [jptr+di+1], ah
+        put_ax_at_parity jptr
         jmp     [jptr+di]
 back4:  ; the same call each pass, and a jump to the next instruction
         call    [ftab+2]
