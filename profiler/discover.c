@@ -98,8 +98,7 @@ static void follow(Scan *s, uint16_t cs, uint16_t ip) {
         if (avail > 0x10000u - ip) avail = 0x10000u - ip;
         const uint8_t *code = im->bytes + off;
         DisInsn in;
-        static const DisOptions flow_only = {.no_text = true};
-        dis_decode(code, avail, ip, &flow_only, &in);
+        dis_flow(code, avail, ip, &in);
         mark_covered(s->covered, off, off + in.len < im->size ? off + in.len : im->size);
         if (code[0] == 0xB4 && in.len == 2) ah = code[1];
         else if (code[0] == 0xB8 && in.len == 3) ah = code[2];
