@@ -19,6 +19,7 @@ typedef struct Scan {
     const ProfImage *im;
     uint8_t *seen;           /* a bit per image byte: an instruction starts there */
     uint8_t *covered;        /* a bit per image byte: part of an instruction followed */
+    uint8_t *called;         /* a bit per image byte: found as a CALL's target already */
     uint32_t *work;          /* CS << 16 | IP still to follow */
     size_t nwork, work_cap;
     Found *found;
@@ -66,7 +67,8 @@ static void add_found(Scan *s, uint32_t off, ProfRoutineKind kind, uint8_t vecto
 static void entry(Scan *s, uint16_t cs, uint16_t ip, ProfRoutineKind kind, uint8_t vector) {
     uint32_t off;
     if (!offset_of(s->im, cs, ip, &off)) return;
-    add_found(s, off, kind, vector);
+    if (kind != PROF_ROUTINE_CALL || !(s->called[off >> 3] >> (off & 7) & 1)) add_found(s, off, kind, vector);
+    if (kind == PROF_ROUTINE_CALL) s->called[off >> 3] |= (uint8_t)(1u << (off & 7)); /* the same again: no name */
     push_work(s, cs, ip);
 }
 
@@ -168,9 +170,11 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
     s.im = im;
     s.seen = calloc(im->size / 8 + 1, 1);
     s.covered = calloc(im->size / 8 + 1, 1);
-    if (!s.seen || !s.covered) {
+    s.called = calloc(im->size / 8 + 1, 1);
+    if (!s.seen || !s.covered || !s.called) {
         free(s.seen);
         free(s.covered);
+        free(s.called);
         return false;
     }
     entry(&s, im->entry_cs, im->entry_ip, PROF_ROUTINE_START, 0);
@@ -202,6 +206,7 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
     }
     free(s.seen);
     free(s.covered);
+    free(s.called);
     free(s.work);
     free(s.found);
     if (!ok) {
