@@ -152,7 +152,6 @@ void dis_modrm(DisBytes *b, DisModrm *m) {
 }
 
 void dis_puts(DisText *t, const char *s) {
-    if (t->mute) return;
     size_t n = strlen(s);
     if (t->len + n > DIS_TEXT_MAX - 1) n = DIS_TEXT_MAX - 1 - t->len;
     memcpy(t->p + t->len, s, n);
@@ -161,7 +160,6 @@ void dis_puts(DisText *t, const char *s) {
 }
 
 void dis_hex(DisText *t, uint32_t v) {
-    if (t->mute) return;
     char s[16];
     snprintf(s, sizeof s, "0x%x", (unsigned)v);
     dis_puts(t, s);
@@ -209,7 +207,6 @@ static void target(DisText *t, Dec *d, bool far, uint16_t seg, uint16_t off) {
     d->out->far = far;
     d->out->target_seg = seg;
     d->out->target_off = off;
-    if (t->mute) return;
     const char *name = d->opt && d->opt->label ? d->opt->label(d->opt->ctx, far, seg, off) : NULL;
     if (name) {
         dis_puts(t, name);
@@ -323,6 +320,7 @@ static unsigned invalid(DisInsn *out, const uint8_t *code, size_t avail) {
 }
 
 unsigned dis_decode(const uint8_t *code, size_t avail, uint16_t ip, const DisOptions *opt, DisInsn *out) {
+    if (opt && opt->no_text) return dis_flow(code, avail, ip, out);
     memset(out, 0, sizeof *out);
     Dec d = {{code, avail, 0, false}, opt, ip, -1, false, {0, 0, 0, 0}, 0, out};
     const char *lock = NULL, *rep = NULL;
@@ -348,7 +346,7 @@ unsigned dis_decode(const uint8_t *code, size_t avail, uint16_t ip, const DisOpt
     if (o.flags & F_MODRM) dis_modrm(&d.b, &d.m);
 
     char body[DIS_TEXT_MAX];
-    DisText t = {body, 0, opt && opt->spaced, opt && opt->no_text};
+    DisText t = {body, 0, opt && opt->spaced};
     body[0] = 0;
     bool ok = true;
     if (d.op >= 0xD8 && d.op <= 0xDF) {
@@ -394,7 +392,7 @@ unsigned dis_decode(const uint8_t *code, size_t avail, uint16_t ip, const DisOpt
 
     /* prefix words: a segment not used by a memory operand, rep (repe/repne for CMPS and SCAS),
      * lock, in that order whatever the bytes' order, as NASM prints them */
-    DisText whole = {out->text, 0, t.spaced, t.mute};
+    DisText whole = {out->text, 0, t.spaced};
     out->text[0] = 0;
     if (d.seg >= 0 && !d.mem_used) {
         dis_puts(&whole, dis_sreg[d.seg]);

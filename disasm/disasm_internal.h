@@ -28,7 +28,6 @@ typedef struct DisText {
     char *p;
     size_t len;
     bool spaced;
-    bool mute; /* DisOptions.no_text: nothing is written */
 } DisText;
 
 void dis_puts(DisText *t, const char *s);

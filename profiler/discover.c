@@ -7,7 +7,6 @@
 
 #include "disasm.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +19,7 @@ typedef struct Scan {
     const ProfImage *im;
     uint8_t *seen;           /* a bit per image byte: an instruction starts there */
     uint8_t *covered;        /* a bit per image byte: part of an instruction followed */
+    uint8_t *called;         /* a bit per image byte: found as a CALL's target already */
     uint32_t *work;          /* CS << 16 | IP still to follow */
     size_t nwork, work_cap;
     Found *found;
@@ -67,7 +67,8 @@ static void add_found(Scan *s, uint32_t off, ProfRoutineKind kind, uint8_t vecto
 static void entry(Scan *s, uint16_t cs, uint16_t ip, ProfRoutineKind kind, uint8_t vector) {
     uint32_t off;
     if (!offset_of(s->im, cs, ip, &off)) return;
-    add_found(s, off, kind, vector);
+    if (kind != PROF_ROUTINE_CALL || !(s->called[off >> 3] >> (off & 7) & 1)) add_found(s, off, kind, vector);
+    if (kind == PROF_ROUTINE_CALL) s->called[off >> 3] |= (uint8_t)(1u << (off & 7)); /* the same again: no name */
     push_work(s, cs, ip);
 }
 
@@ -77,30 +78,30 @@ static bool ends_program(uint8_t vector, int ah) {
     return vector == 0x20 || vector == 0x27 || (vector == 0x21 && (ah == 0x00 || ah == 0x31 || ah == 0x4C));
 }
 
-/* Set the bits [from, to) of a bit per byte map, a byte's worth at a time. */
-static void mark_covered(uint8_t *bits, uint32_t from, uint32_t to) {
-    while (from < to) {
-        const uint32_t n = to - from < 8 - (from & 7) ? to - from : 8 - (from & 7);
-        bits[from >> 3] |= (uint8_t)(((1u << n) - 1u) << (from & 7));
-        from += n;
-    }
+_Static_assert(DIS_MAX_PREFIXES + 6 <= 24, "an instruction's bytes fit mark_covered's mask");
+
+/* Set the bits [from, from + n) of a bit per byte map, n at most 24 (an instruction's bytes):
+ * one mask, a byte of it at a time. */
+static void mark_covered(uint8_t *bits, uint32_t from, uint32_t n) {
+    for (uint32_t mask = ((1u << n) - 1u) << (from & 7), at = from >> 3; mask; mask >>= 8) bits[at++] |= (uint8_t)mask;
 }
 
 /* Follow the code from cs:ip until it leaves (a jump, a return, data, code seen before). */
 static void follow(Scan *s, uint16_t cs, uint16_t ip) {
-    const ProfImage *im = s->im;
+    /* in locals: a store to the bit maps could otherwise be a store to any of them */
+    const ProfImage image = *s->im, *im = &image;
+    uint8_t *const seen = s->seen, *const covered = s->covered;
     int ah = -1;
     for (;;) {
         uint32_t off;
-        if (!offset_of(im, cs, ip, &off) || (s->seen[off >> 3] >> (off & 7) & 1)) return;
-        s->seen[off >> 3] |= (uint8_t)(1u << (off & 7));
+        if (!offset_of(im, cs, ip, &off) || (seen[off >> 3] >> (off & 7) & 1)) return;
+        seen[off >> 3] |= (uint8_t)(1u << (off & 7));
         size_t avail = im->size - off;
         if (avail > 0x10000u - ip) avail = 0x10000u - ip;
         const uint8_t *code = im->bytes + off;
         DisInsn in;
-        static const DisOptions flow_only = {.no_text = true};
-        dis_decode(code, avail, ip, &flow_only, &in);
-        mark_covered(s->covered, off, off + in.len < im->size ? off + in.len : im->size);
+        dis_flow(code, avail, ip, &in);
+        mark_covered(covered, off, in.len < im->size - off ? in.len : im->size - off);
         if (code[0] == 0xB4 && in.len == 2) ah = code[1];
         else if (code[0] == 0xB8 && in.len == 3) ah = code[2];
         switch (in.flow) {
@@ -136,11 +137,30 @@ static int cmp_found(const void *a, const void *b) {
     return x->vector < y->vector ? -1 : x->vector > y->vector;
 }
 
-/* "sub_1A66" (4 hex digits, 5 past 64 KiB), "start", "isr_1Ch". */
+/* "sub_1A66" (4 hex digits, 5 past 64 KiB), "start", "isr_1Ch": as snprintf would write them
+ * (cut to len - 1 characters), without its cost on each of hundreds of names. */
 void prof_routine_name(ProfRoutineKind kind, uint8_t vector, uint32_t off, char *out, size_t len) {
-    if (kind == PROF_ROUTINE_START) snprintf(out, len, "start");
-    else if (kind == PROF_ROUTINE_VECTOR) snprintf(out, len, "isr_%02Xh", vector);
-    else snprintf(out, len, "sub_%04X", (unsigned)off);
+    static const char hex[] = "0123456789ABCDEF";
+    char s[16];
+    size_t n;
+    if (kind == PROF_ROUTINE_START) {
+        memcpy(s, "start", n = 5);
+    } else if (kind == PROF_ROUTINE_VECTOR) {
+        memcpy(s, "isr_", 4);
+        s[4] = hex[vector >> 4];
+        s[5] = hex[vector & 15];
+        s[6] = 'h';
+        n = 7;
+    } else {
+        memcpy(s, "sub_", n = 4);
+        unsigned digits = 4;
+        while (digits < 8 && off >> 4 * digits) digits++;
+        while (digits--) s[n++] = hex[off >> 4 * digits & 15];
+    }
+    if (!len) return;
+    if (n > len - 1) n = len - 1;
+    memcpy(out, s, n);
+    out[n] = 0;
 }
 
 bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore, ProfMap *names) {
@@ -150,9 +170,11 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
     s.im = im;
     s.seen = calloc(im->size / 8 + 1, 1);
     s.covered = calloc(im->size / 8 + 1, 1);
-    if (!s.seen || !s.covered) {
+    s.called = calloc(im->size / 8 + 1, 1);
+    if (!s.seen || !s.covered || !s.called) {
         free(s.seen);
         free(s.covered);
+        free(s.called);
         return false;
     }
     entry(&s, im->entry_cs, im->entry_ip, PROF_ROUTINE_START, 0);
@@ -163,8 +185,10 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
      * already read starts a routine, in the segment of the entry point (the scan reads on from
      * each, so a later one may be inside one found before: checked again) */
     for (uint32_t off = 0; off + 3 <= im->size && !s.oom; off++) {
-        const uint8_t *c = im->bytes + off;
-        if (c[0] != 0x55 || !((c[1] == 0x8B && c[2] == 0xEC) || (c[1] == 0x89 && c[2] == 0xE5))) continue;
+        const uint8_t *c = memchr(im->bytes + off, 0x55, im->size - 2 - off); /* PUSH BP */
+        if (!c) break;
+        off = (uint32_t)(c - im->bytes);
+        if (!((c[1] == 0x8B && c[2] == 0xEC) || (c[1] == 0x89 && c[2] == 0xE5))) continue;
         if (s.covered[off >> 3] >> (off & 7) & 1) continue;
         uint32_t lin = (uint32_t)im->load_seg * 16u + off, cs_base = (uint32_t)im->entry_cs * 16u;
         uint16_t cs = lin >= cs_base && lin - cs_base < 0x10000u ? im->entry_cs : (uint16_t)(lin >> 4);
@@ -182,6 +206,7 @@ bool prof_discover(const ProfImage *im, const ProfEntryPoint *more, size_t nmore
     }
     free(s.seen);
     free(s.covered);
+    free(s.called);
     free(s.work);
     free(s.found);
     if (!ok) {

@@ -54,15 +54,21 @@ static bool in_image(const ProfSession *s, uint16_t cs, uint16_t ip) {
     return lin >= base && lin - base < s->snap.size;
 }
 
-void session_names_watch(ProfSession *s) {
-    const uint8_t *mem = emu_machine_mem(s->m);
-    if (!s->snap.bytes || !memcmp(mem, s->ivt_seen, IVT_BYTES)) return;
+/* The vectors that changed since the last look: those now pointing into the program are
+ * entries (kept out of line: the caller then saves no registers). */
+__attribute__((noinline)) static void note_vectors(ProfSession *s, const uint8_t *mem) {
     for (unsigned v = 0; v < 256; v++) {
         if (!memcmp(mem + 4 * v, s->ivt_seen + 4 * v, 4)) continue;
         uint16_t ip = (uint16_t)(mem[4 * v] | mem[4 * v + 1] << 8), cs = (uint16_t)(mem[4 * v + 2] | mem[4 * v + 3] << 8);
         if (in_image(s, cs, ip)) add_entry(s, cs, ip, PROF_ROUTINE_VECTOR, (uint8_t)v);
     }
     memcpy(s->ivt_seen, mem, IVT_BYTES);
+}
+
+/* At each batch of samples: the table compared whole; it is mostly unchanged. */
+void session_names_watch(ProfSession *s) {
+    const uint8_t *mem = emu_machine_mem(s->m);
+    if (s->snap.bytes && memcmp(mem, s->ivt_seen, IVT_BYTES)) note_vectors(s, mem);
 }
 
 bool session_names_make(ProfSession *s) {

@@ -49,12 +49,16 @@ typedef struct DisOptions {
     DisLabelFn label;     /* NULL: numbers */
     void *ctx;
     bool spaced;          /* ", " between operands (NASM's own listing style) instead of "," */
-    bool no_text;         /* out->text left empty (label not called): a scan that wants only
-                           * the length, flow and target, without the cost of the text */
+    bool no_text;         /* out->text left empty (label not called): dis_flow's decode */
 } DisOptions;
 
 /* Decode the instruction at code[0..avail) whose first byte is at offset ip of its segment
  * (the base of relative targets). opt may be NULL. Returns out->len (at least 1). */
 unsigned dis_decode(const uint8_t *code, size_t avail, uint16_t ip, const DisOptions *opt, DisInsn *out);
+
+/* Length and flow only: out's len, flow, far, indirect, has_target, target_seg, target_off and
+ * vector as dis_decode gives them for the same bytes, and an empty text, without the cost of
+ * the operands' text (for a scan of code: the profiler's discovery of routines). */
+unsigned dis_flow(const uint8_t *code, size_t avail, uint16_t ip, DisInsn *out);
 
 #endif

@@ -7,7 +7,9 @@
 #include "check.h"
 #include "profiler.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *name_at(const ProfMap *m, uint32_t off) {
     const ProfSymbol *s = prof_map_lookup(m, off);
@@ -138,7 +140,26 @@ static void test_garbage(void) {
     }
 }
 
+/* The names as snprintf writes them ("start", "isr_%02Xh", "sub_%04X"), cut to every length. */
+static void test_names_as_printf(void) {
+    static const uint32_t offs[] = {0, 0x1A66, 0xFFFF, 0x10000, 0xABCDE, 0x123456, 0xFFFFFFFF};
+    for (unsigned kind = PROF_ROUTINE_START; kind <= PROF_ROUTINE_CALL; kind++) {
+        for (size_t i = 0; i < sizeof offs / sizeof offs[0]; i++) {
+            for (size_t len = 0; len <= 16; len++) {
+                const uint8_t vec = (uint8_t)(offs[i] * 7 + len);
+                char want[16] = "", got[16] = "";
+                if (kind == PROF_ROUTINE_START) snprintf(want, len, "start");
+                else if (kind == PROF_ROUTINE_VECTOR) snprintf(want, len, "isr_%02Xh", vec);
+                else snprintf(want, len, "sub_%04X", (unsigned)offs[i]);
+                prof_routine_name((ProfRoutineKind)kind, vec, offs[i], got, len);
+                CHECK(!memcmp(want, got, sizeof want));
+            }
+        }
+    }
+}
+
 int main(void) {
+    test_names_as_printf();
     test_com();
     test_exe();
     test_garbage();
