@@ -3,7 +3,8 @@
 ; LOOPNZ and LOOPZ ending by ZF and by CX in turn, shifts and rotates of registers by CL (every
 ; operation, SETMO included, byte and word, CL from 0 to 3 and 9), LODS, STOS and MOVS without
 ; REP (bytes and words at even and odd addresses, forwards and backwards, with segment
-; overrides, a STOSB and a MOVSB into their own prefetch window), XLAT (and with CS:), TEST
+; overrides, a STOSB and a MOVSB into their own prefetch window, a word written at ES:FFFF
+; whose high byte wraps into its window), XLAT (and with CS:), TEST
 ; AL/AX, imm, NOT and NEG of registers and of memory at even and odd addresses. Results and
 ; flags go into a checksum: the runs with and without the cache must agree on it, on the
 ; clocks, and on every profile.
@@ -100,6 +101,7 @@ outer:  push    cx
         mov     di, .win2
         movsb
 .win2:  nop
+        call    wrap_word
         ; XLAT
         mov     bx, table
         mov     al, [count]
@@ -181,6 +183,38 @@ shifts: mov     ax, [count]
 %include "fold_flags.inc"
 %include "hex4.inc"
 %include "sum_exit.inc"
+
+; A word written at ES:FFFF whose high byte, on odd passes, wraps in ES to ES:0000, the byte after
+; the MOV, in its prefetch window (ES is wrap_at's paragraph then; on even passes, where the
+; block is first recorded, 64 KiB above). Odd passes write INC DX or INC BX there by turns;
+; the 8086 runs the byte it had fetched before the write (its queue filled during the long
+; shift), and that INC goes into the checksum.
+wrap_word:
+        push    es
+        mov     ax, cs
+        add     ax, (wrap_at - $$ + 0x100) >> 4 ; (org 0x100)
+        mov     bx, [count]
+        and     bx, 1
+        dec     bx
+        and     bx, 0x1000              ; 0 on odd passes, 64 KiB on even ones
+        add     ax, bx
+        mov     es, ax
+        mov     ah, [count]
+        shr     ah, 1
+        and     ah, 1
+        add     ah, 0x42                ; INC DX or INC BX
+        xor     dx, dx
+        xor     bx, bx
+        mov     cl, 8
+        times   (16 - ($ - $$ + 6) % 16) % 16 nop
+        shl     bx, cl                  ; (40 clocks: the queue fills with the MOV and the INC)
+        mov     [es:0xFFFF], ax         ; (4 bytes, ending at a paragraph)
+wrap_at:
+        inc     dx
+        pop     es
+        add     [sum], dx
+        add     [sum+2], bx
+        ret
 
 nop_byte: db    0x90
 table:  db      3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3
