@@ -20,6 +20,7 @@
  * and memory, and aborts with the details at the first difference in clocks, registers, the
  * relative state or memory. EMU86_FAST_STATS=1 prints counters when the cache is freed.
  */
+#define _DEFAULT_SOURCE /* madvise's MADV_POPULATE_WRITE (record.inc, arena_ready) */
 #define LZ_SIGNATURE 1
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* the run loop's parts, not used here */
@@ -30,6 +31,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define REGS_BYTES (offsetof(EmuCore, flags) + sizeof(uint16_t)) /* r, sreg, ip, flags */
 
