@@ -39,7 +39,10 @@
  *                the relative state after it, and its decoded form if it has one
  *   block        up to BLOCK_NODES_MAX nodes recorded from one CS:IP and relative state (its key)
  *   decoded form / kind  an instruction the replay runs itself, checking its bytes and fact
- *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures)
+ *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures);
+ *                covered: its bytes checked with the node's before it, in the same 8-byte load
+ *                (record.inc, cover_bytes); its writes refused in its prefetch window, the
+ *                linear bytes [its address + its length, + 8) (kinds.inc, kind_store_ok)
  *   fact         what a decoded form's clocks depend on besides its bytes, as recorded (the
  *                parities of the addresses it touches, a REP MOVSB's count, ...)
  *   tail         the last instruction of a block whose clocks follow its data (tails.inc)
