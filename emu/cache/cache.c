@@ -96,7 +96,7 @@ void emu_fast_free(void *fast) {
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
-                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic\n",
+                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -107,7 +107,8 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
                 (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
-                (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic);
+                (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic,
+                (unsigned long long)f->n_relinked);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);
