@@ -196,6 +196,7 @@ uint64_t prof_session_ticks(const ProfSession *s) { return s->ticks; }
 static void on_samples(void *ctx, EmuMachine *m, const EmuSample *smp, unsigned n) {
     (void)m;
     ProfSession *s = ctx;
+    const uint64_t before = s->ticks;
     s->ticks += n;
     _Static_assert(sizeof(EmuSample) == sizeof(ProfCsIp) && offsetof(EmuSample, ip) == offsetof(ProfCsIp, ip),
                    "an EmuSample's bytes are a ProfCsIp's");
@@ -204,12 +205,12 @@ static void on_samples(void *ctx, EmuMachine *m, const EmuSample *smp, unsigned 
         const unsigned k = n < EMU_SAMPLE_BUF ? n : EMU_SAMPLE_BUF;
         memcpy(buf, smp, k * sizeof *buf);
         prof_sampler_ticks(&s->sampler, buf, k);
-        session_names_watch(s);
         if (s->guest.on)
             for (unsigned i = 0; i < k; i++) session_guest_tick(s, buf[i].cs, buf[i].ip);
         smp += k;
         n -= k;
     }
+    if (before / SESSION_WATCH_TICKS != s->ticks / SESSION_WATCH_TICKS) session_names_watch(s);
 }
 
 bool session_start_timer(ProfSession *s) {

@@ -69,8 +69,10 @@ bool session_guest_mux(void *ctx, EmuMachine *m, uint32_t *clocks);
 void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip);
 
 /* session_names.c: the image and vector table taken at the start, the vectors the program
- * sets (looked at with each batch of samples), and at the end the names: the map's, then the
- * routines found in the image from its start, the vectors and (exact profile) the calls. */
+ * sets (looked at every SESSION_WATCH_TICKS samples, with the batch that reaches the count),
+ * and at the end the names: the map's, then the routines found in the image from its start,
+ * the vectors and (exact profile) the calls. */
+enum { SESSION_WATCH_TICKS = 32 };
 bool session_names_start(ProfSession *s);
 void session_names_watch(ProfSession *s);
 bool session_names_make(ProfSession *s);

@@ -1,7 +1,8 @@
 /* The names of a run's routines, for every output: the map's (if one was given), then those
  * found in the program itself. At the program's first instruction the session keeps a copy of
- * its image (relocated, as DOS loaded it) and of the vector table; with each batch of samples
- * it looks for vectors the program set to its own code (the handlers that can take samples);
+ * its image (relocated, as DOS loaded it) and of the vector table; every SESSION_WATCH_TICKS
+ * samples it looks for vectors the program set to its own code (the handlers that can take
+ * samples);
  * at the end the image is scanned from its entry point, those handlers and (with the exact
  * profile) every CALL target and interrupt handler the run entered (prof_discover). Nothing
  * here runs per instruction. */
@@ -65,7 +66,9 @@ __attribute__((noinline)) static void note_vectors(ProfSession *s, const uint8_t
     memcpy(s->ivt_seen, mem, IVT_BYTES);
 }
 
-/* At each batch of samples: the table compared whole; it is mostly unchanged. */
+/* Every SESSION_WATCH_TICKS samples (not with every batch: a batch can be a single tick, and
+ * 1 KB compared per tick was a quarter of --profil's cost on FIND): the table compared whole;
+ * it is mostly unchanged. */
 void session_names_watch(ProfSession *s) {
     const uint8_t *mem = emu_machine_mem(s->m);
     if (s->snap.bytes && memcmp(mem, s->ivt_seen, IVT_BYTES)) note_vectors(s, mem);
