@@ -42,6 +42,7 @@ static void guest_profil(ProfSession *s, EmuMachine *m) {
         fail(m, GUEST_EINVAL);
         return;
     }
+    emu_machine_deliver_samples(m); /* (the ticks before this call, by the rules before it) */
     GuestProfil *p = &s->guest;
     ProfUnixFlavour f = (ProfUnixFlavour)g.flavour;
     if (!prof_unix_enabled(f, g.scale, g.bufsiz)) {

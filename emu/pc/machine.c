@@ -282,13 +282,33 @@ static bool machine_sample(const EmuMachine *m, unsigned rule, EmuSample *s) {
                           (EmuSample){c->sreg[EMU_CS], sample_irq_ip(c->ip, c->in_rep)}, s);
 }
 
+void emu_machine_deliver_samples(EmuMachine *m) {
+    const unsigned n = m->nheld;
+    if (!n) return;
+    m->nheld = 0;
+    m->held_by->sample_fn(m->held_by->sample_ctx, m, m->held, n);
+}
+
+/* Samples of timer t: held back if it is light (handed over when the hold is full), else
+ * handed over now, after any held. */
+static void take_samples(EmuMachine *m, Timer *t, const EmuSample *s, unsigned n) {
+    if (m->nheld && (m->held_by != t || m->nheld + n > EMU_SAMPLE_HOLD || !t->light)) emu_machine_deliver_samples(m);
+    if (!t->light || n > EMU_SAMPLE_HOLD) {
+        t->sample_fn(t->sample_ctx, m, s, n);
+        return;
+    }
+    memcpy(m->held + m->nheld, s, n * sizeof *s);
+    m->nheld += n;
+    m->held_by = t;
+}
+
 /* A sampling timer's tick, outside the CPU's own taking of them: one sample, or a wait. */
 static bool sample_tick(void *ctx, EmuMachine *m, uint64_t due) {
     (void)due;
-    const Timer *t = ctx;
+    Timer *t = ctx;
     EmuSample s;
     if (!machine_sample(m, t->rule, &s)) return true;
-    t->sample_fn(t->sample_ctx, m, &s, 1);
+    take_samples(m, t, &s, 1);
     return false;
 }
 
@@ -309,12 +329,14 @@ int emu_machine_add_sampler(EmuMachine *m, uint32_t period, EmuSampleRule rule, 
 }
 
 void emu_machine_remove_timer(EmuMachine *m, int h) {
+    emu_machine_deliver_samples(m);
     if (h >= 0 && h < MACHINE_MAX_TIMERS) m->timers[h].active = 0;
     sched_changed(m);
 }
 
 void emu_machine_set_timer_light(EmuMachine *m, int h, bool light) {
     if (h < 0 || h >= MACHINE_MAX_TIMERS) return;
+    emu_machine_deliver_samples(m);
     m->timers[h].light = light;
     sched_changed(m);
     /* heavier now: the deadline the CPU runs to may no longer be one it can handle itself */
@@ -441,7 +463,7 @@ static void sample_flush(void *ctx, EmuCore *c) {
     c->sample_n = 0;
     t->next_tick += (uint64_t)t->period * n;
     t->at = cycle_at(m, t->next_tick * EMU_PIT_DIV);
-    t->sample_fn(t->sample_ctx, m, c->samples, n);
+    take_samples(m, t, c->samples, n);
 }
 
 /* EmuCore.light: at the boundary where the deadline light_at was reached, what the run loop
@@ -503,6 +525,7 @@ EmuEnd emu_machine_run(EmuMachine *m) {
         if (m->trace) trace_insn(m);
         process_events(m);
     }
+    emu_machine_deliver_samples(m);
     return m->end;
 }
 

@@ -77,6 +77,10 @@ struct EmuMachine {
     Timer *light1;
     uint64_t rest_at;
     uint32_t sched_gen;
+    /* a light sampler's samples, held back (emu_machine_add_sampler): held_by's, in order */
+    Timer *held_by;
+    unsigned nheld;
+    EmuSample held[EMU_SAMPLE_HOLD];
 
     uint8_t port61;
     uint8_t last_scan;

@@ -372,6 +372,7 @@ guest_service)
   run "$G/selfprof.com"
   [ "$(status)" = 0 ] || fail "exit status $(status): $(cat out.txt)"
   golden selfprof.txt out.txt
+  cp out.txt out.txt.plain
   # its three routines run 4:2:1
   a=$(awk '$1 == "01C0-01DF" {print $2}' out.txt) b=$(awk '$1 == "01E0-01FF" {print $2}' out.txt)
   c=$(awk '$1 == "0200-021F" {print $2}' out.txt)
@@ -382,6 +383,11 @@ guest_service)
     g=$(awk -v r="${r%:*}" '$1 == r {print $2}' out.txt) h=$(word s.PRF $((9 + ${r#*:})))
     [ "$g" = "$h" ] || fail "${r%:*}: the guest counted $g, the host's .PRF $h"
   done
+  # pre ran before the profil call: the host's .PRF has its samples (held back by the machine
+  # until the call), the guest's buffer none
+  [ "$(word s.PRF $((9 + 9)))" -gt 0 ] || fail "no host samples in pre (0220-023F): $(cat out.txt)"
+  ! grep -q '^0220-023F' out.txt || fail "the guest counted pre's samples, taken before its profil call: $(cat out.txt)"
+  ! grep -q '^0220-023F' out.txt.plain || fail "pre counted without --profil: $(cat out.txt.plain)"
   ;;
 guest_service_c)
   # the same from C, through profiler/guest/emu86prof.h compiled by bcc
