@@ -48,13 +48,12 @@
 #include "cache/record.inc"
 #include "cache/replay.inc"
 
+/* (each copy a function of its own, which hands over the samples it took before the caller
+ * runs; this one only chooses, in a jump: the sampled copy then saves no registers twice) */
 int emu_fast_run(EmuCore *c) {
     BlockCache *f = (BlockCache *)c->fast;
-    const int r = LIKELY(!f->verify && !c->observe) ? (c->sample_rule ? replay_run_sampled(c, f) : replay_run(c, f, 0))
-                  : !f->verify && c->observe_sites  ? replay_run_sites(c, f)
-                                                    : replay_run_checked(c, f);
-    if (c->sample_n) c->sample_flush(c->ctx, c); /* (the samples taken, before the caller runs) */
-    return r;
+    if (LIKELY(!f->verify && !c->observe)) return c->sample_rule ? replay_run_sampled(c, f) : replay_run_plain(c, f);
+    return !f->verify && c->observe_sites ? replay_run_sites(c, f) : replay_run_checked(c, f);
 }
 
 /* ---- the cache's life ---- */
