@@ -235,8 +235,9 @@ void emu_machine_set_timer_light(EmuMachine *m, int handle, bool light);
  * not light, each sample comes at its tick. When it is light, fn must change nothing but its
  * own data (as for any light timer), and the machine holds its samples back and hands them
  * over in batches of up to EMU_SAMPLE_HOLD (each taken at its own tick and boundary): when the
- * hold is full, before emu_machine_run returns, before the timer is removed or made light or
- * not, and at emu_machine_deliver_samples. (A batch a tick cost about 180 host instructions
+ * hold is full, before emu_machine_run returns, before a timer that is not light runs (a live
+ * view of the profile, say), before the timer is removed or made light or not, and at
+ * emu_machine_deliver_samples. (A batch a tick cost about 180 host instructions
  * more per tick, on FIND's 128,000.) Returns a timer handle >= 0 (for
  * emu_machine_set_timer_light and emu_machine_remove_timer), or -1. */
 typedef void (*EmuSampleFn)(void *ctx, EmuMachine *m, const EmuSample *s, unsigned n);

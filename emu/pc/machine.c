@@ -369,6 +369,7 @@ static void timer_ticks(EmuMachine *m, Timer *t, uint64_t now) {
         /* A tick while an earlier one still waits merges with it, as a pending IRQ would. */
         if (!t->retry) {
             t->pending_due = due;
+            if (!t->light && !t->rule) emu_machine_deliver_samples(m); /* (a live view sees them) */
             t->retry = t->fn(t->ctx, m, due);
         }
     }

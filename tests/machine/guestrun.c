@@ -3,9 +3,14 @@
  * with three test services: F1h 40h ends the run with exit status AL; F1h 41h prints
  * "cycles N" (CPU clocks so far) on the output; F1h 42h puts the low 32 bits of that count in
  * DX:AX (for guests that time something themselves). With --screen, the text screen is printed
- * at the end instead of the guest's teletype output.
+ * at the end instead of the guest's teletype output. With --samples P, a light sampling timer
+ * (EXEC rule, every P PIT clocks) counts its samples, and a timer that is not light checks at
+ * each of its ticks that every sample due by then has been handed over (the machine holds a
+ * light sampler's samples back: not past such a timer); a failed check ends the run with exit
+ * status 98.
  *
- *   guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats] FILE
+ *   guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats]
+ *            [--samples P] FILE
  */
 #include "emu.h"
 
@@ -44,6 +49,25 @@ static uint32_t service(void *ctx, EmuMachine *m, uint8_t svc) {
     return 0;
 }
 
+/* --samples: the samples handed over, and the check at each tick of the other timer */
+static uint32_t sample_period;
+static uint64_t samples_seen;
+static void count_samples(void *ctx, EmuMachine *m, const EmuSample *s, unsigned n) {
+    (void)ctx; (void)m; (void)s;
+    samples_seen += n;
+}
+static bool check_samples(void *ctx, EmuMachine *m, uint64_t due) {
+    (void)ctx;
+    const uint64_t want = due / EMU_PIT_DIV / sample_period; /* (the sampler's ticks due by then) */
+    if (samples_seen < want) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "%llu samples handed over by PIT clock %llu, %llu due",
+                 (unsigned long long)samples_seen, (unsigned long long)(due / EMU_PIT_DIV), (unsigned long long)want);
+        emu_machine_end(m, EMU_END_ERROR, 98, msg);
+    }
+    return false;
+}
+
 static void out(void *ctx, const uint8_t *b, size_t n) {
     (void)ctx;
     fwrite(b, 1, n, stdout);
@@ -64,6 +88,8 @@ int main(int argc, char **argv) {
             screen = 1;
         } else if (!strcmp(argv[i], "--stats")) {
             stats = 1;
+        } else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+            sample_period = (uint32_t)strtoul(argv[++i], NULL, 0);
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "guestrun: unknown option %s\n", argv[i]);
             return 2;
@@ -72,7 +98,7 @@ int main(int argc, char **argv) {
         }
     }
     if (!image_path) {
-        fprintf(stderr, "usage: guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats] FILE\n");
+        fprintf(stderr, "usage: guestrun [--timing exact|table] [--max-cycles N] [--keys TEXT] [--screen] [--stats] [--samples P] FILE\n");
         return 2;
     }
     FILE *f = fopen(image_path, "rb");
@@ -92,6 +118,15 @@ int main(int argc, char **argv) {
     emu_machine_add_stub_region(m, 0x10000, 0x20000);
     if (!screen) emu_machine_set_output(m, out, NULL); /* --screen: only the screen dump */
     if (getenv("GUESTRUN_TRACE")) emu_machine_set_trace(m, stderr);
+    if (sample_period) {
+        const int h = emu_machine_add_sampler(m, sample_period, EMU_SAMPLE_EXEC, count_samples, NULL);
+        emu_machine_set_timer_light(m, h, true);
+        /* (a period that is no multiple of the sampler's: never due at the same clock) */
+        if (h < 0 || emu_machine_add_timer(m, sample_period * 16 + 7, check_samples, NULL) < 0) {
+            fprintf(stderr, "guestrun: no timer for --samples\n");
+            return 2;
+        }
+    }
     EmuEnd e = emu_machine_run(m);
     fflush(stdout);
     if (screen) {
@@ -100,6 +135,8 @@ int main(int argc, char **argv) {
         fputs(buf, stdout);
     }
     int status = e == EMU_END_EXIT ? emu_machine_exit_status(m) : 100 + (int)e;
+    if (e == EMU_END_ERROR && emu_machine_exit_status(m) == 98) status = 98;
+    if (sample_period) fprintf(stderr, "samples %llu\n", (unsigned long long)samples_seen);
     if (e != EMU_END_EXIT) fprintf(stderr, "guestrun: %s\n", emu_machine_end_message(m));
     if (stats) {
         fprintf(stderr, "cycles %llu\ninstructions %llu\nexit %d\n",
