@@ -42,6 +42,31 @@ static void tally_of(ProfPrf *p, ProfPrfTally *t) {
     prof_sampler_tick(&s, 0x0200, 0);
 }
 
+/* The same samples in batches, runs of equal ones among them (counted at once by the sampler):
+ * the same .PRF, wrapped counter included, and the same full counts. */
+static void test_runs_at_once(void) {
+    ProfPrf p1 = prf_make(0x100, 1), p2 = prf_make(0x100, 1);
+    ProfPrfTally t1, t2;
+    tally_of(&p1, &t1);
+    CHECK(prof_tally_init(&t2, &p2.h));
+    ProfSampler s = {&p2, NULL, PROF_PC_LINEAR, 0, &t2};
+    ProfCsIp hot[700];
+    for (unsigned i = 0; i < 700; i++) hot[i] = (ProfCsIp){0x0414, 0x0001};
+    for (int i = 0; i < 100; i++) prof_sampler_ticks(&s, hot, 700); /* 70,000: wraps once */
+    const ProfCsIp rest[6] = {{0x0410, 0x0005}, {0x0410, 0x0005}, {0x0410, 0x0005},
+                              {0x0410, 0x000F}, {0x0200, 0},      {0x0200, 0}};
+    prof_sampler_ticks(&s, rest, 6);
+    CHECK_EQ(s.ticks, 70006);
+    CHECK_EQ(p2.bucket[4], 70000 - 65536);
+    CHECK(!memcmp(&p1.h, &p2.h, sizeof p1.h) && !memcmp(p1.bucket, p2.bucket, 2u * p1.h.bucket_num));
+    CHECK(t1.io == t2.io && t1.dos == t2.dos && t1.high == t2.high && t1.nat == t2.nat);
+    CHECK(!memcmp(t1.at, t2.at, t1.nat * sizeof *t1.at));
+    prof_tally_free(&t1);
+    prof_tally_free(&t2);
+    prof_prf_free(&p1);
+    prof_prf_free(&p2);
+}
+
 static void test_full_counts(void) {
     ProfPrf p = prf_make(0x100, 1);
     ProfPrfTally t;
@@ -187,6 +212,7 @@ static void test_put_numbers(void) {
 int main(int argc, char **argv) {
     test_put_numbers();
     test_full_counts();
+    test_runs_at_once();
     test_sidecar_file(argc > 1 ? argv[1] : ".");
     test_sort_top();
     return check_done("profiler.sidecar");
