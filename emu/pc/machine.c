@@ -289,11 +289,12 @@ void emu_machine_deliver_samples(EmuMachine *m) {
     m->held_by->sample_fn(m->held_by->sample_ctx, m, m->held, n);
 }
 
-/* Samples of timer t: held back if it is light (handed over when the hold is full), else
- * handed over now, after any held. */
+/* Samples of timer t (n <= EMU_SAMPLE_BUF): held back if it is light (handed over when the
+ * hold is full), else handed over now, after any held. */
+_Static_assert(EMU_SAMPLE_BUF <= EMU_SAMPLE_HOLD, "the CPU's samples fit in the hold");
 static void take_samples(EmuMachine *m, Timer *t, const EmuSample *s, unsigned n) {
     if (m->nheld && (m->held_by != t || m->nheld + n > EMU_SAMPLE_HOLD || !t->light)) emu_machine_deliver_samples(m);
-    if (!t->light || n > EMU_SAMPLE_HOLD) {
+    if (!t->light) {
         t->sample_fn(t->sample_ctx, m, s, n);
         return;
     }

@@ -120,12 +120,12 @@ int main(int argc, char **argv) {
     if (getenv("GUESTRUN_TRACE")) emu_machine_set_trace(m, stderr);
     if (sample_period) {
         const int h = emu_machine_add_sampler(m, sample_period, EMU_SAMPLE_EXEC, count_samples, NULL);
-        emu_machine_set_timer_light(m, h, true);
         /* (a period that is no multiple of the sampler's: never due at the same clock) */
         if (h < 0 || emu_machine_add_timer(m, sample_period * 16 + 7, check_samples, NULL) < 0) {
             fprintf(stderr, "guestrun: no timer for --samples\n");
             return 2;
         }
+        emu_machine_set_timer_light(m, h, true);
     }
     EmuEnd e = emu_machine_run(m);
     fflush(stdout);
