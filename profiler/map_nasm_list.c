@@ -84,7 +84,8 @@ bool prof_map_parse_nasm_listing(ProfMap *m, const char *text, size_t len, const
         const char *src = s + SOURCE_COL;
         size_t sn = n - SOURCE_COL, a = map_skip_spaces(src, sn, 0);
         /* a macro's definition: its labels are its expansions' (listed with <n>, left out) */
-        if (sn - a >= 6 && (!memcmp(src + a, "%macro", 6) || !memcmp(src + a, "%imacro", 7))) in_macro = true;
+        if ((sn - a >= 6 && !memcmp(src + a, "%macro", 6)) || (sn - a >= 7 && !memcmp(src + a, "%imacro", 7)))
+            in_macro = true;
         if (sn - a >= 9 && !memcmp(src + a, "%endmacro", 9)) in_macro = false;
         if (in_macro) continue;
         /* section .data / segment code: labels only in .text (or before any section) */
