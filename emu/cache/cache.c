@@ -67,11 +67,26 @@ static int env_on(const char *name) {
     return v && *v && strcmp(v, "0") != 0;
 }
 
+#define HUGE_PAGE ((size_t)2 << 20)
+#define HASH_ALLOC ((sizeof(Block *) << HASH_BITS) > HUGE_PAGE ? (sizeof(Block *) << HASH_BITS) : HUGE_PAGE)
+static void huge_pages(void *p, size_t n) {
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, n, MADV_HUGEPAGE);
+#else
+    (void)p, (void)n;
+#endif
+}
+
 void *emu_fast_new(void) {
     BlockCache *f = calloc(1, sizeof *f);
     if (!f) return NULL;
-    f->hash = calloc((size_t)1 << HASH_BITS, sizeof(Block *));
-    f->arena = aligned_alloc(64, ARENA_BYTES);
+    f->hash = aligned_alloc(HUGE_PAGE, HASH_ALLOC);
+    if (f->hash) {
+        huge_pages(f->hash, HASH_ALLOC);
+        memset(f->hash, 0, sizeof(Block *) << HASH_BITS);
+    }
+    f->arena = aligned_alloc(HUGE_PAGE, ARENA_BYTES);
+    if (f->arena) huge_pages(f->arena, ARENA_BYTES);
     f->rec_tail = malloc(sizeof(Tail));
     f->verify = env_on("EMU86_FAST_VERIFY");
     f->stats = env_on("EMU86_FAST_STATS");
