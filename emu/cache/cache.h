@@ -39,9 +39,11 @@
  *                the relative state after it, and its decoded form if it has one
  *   block        up to BLOCK_NODES_MAX nodes recorded from one CS:IP and relative state (its key);
  *                up to BLOCK_VARIANTS from one key, where a node went another way
- *   link         what led the replay to a block: the block before it (its next[0]) or a node
- *                that did not agree (its alt); moved to another block from the same key when
- *                the one it leads to does not agree at its first node (replay_disagrees)
+ *   link         what led the replay to a block: the block before it (its next[0]), a node
+ *                after which it went elsewhere than the node after it, as a return may (its
+ *                went), or a node that did not agree (its alt); a next[0] or an alt is moved
+ *                to another block from the same key when the one it leads to does not agree at
+ *                its first node (replay_disagrees)
  *   decoded form / kind  an instruction the replay runs itself, checking its bytes and fact
  *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures);
  *                covered: its bytes checked with the node's before it, in the same 8-byte load
