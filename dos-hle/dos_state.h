@@ -159,6 +159,8 @@ struct Dos {
     uint32_t last_call_clock;
     uint16_t last_return;    /* AH=4Dh: type << 8 | code */
     bool return_read;
+    uint64_t exec_image;     /* the latest program EXEC loaded: its file and load segment,
+                              * hashed (0: none yet; dos_exec.c, code_replaced) */
 
     /* files */
     DosSft sft[DOS_SFT_MAX];

@@ -14,7 +14,8 @@
  * exact model goes on from the state recorded before it. A node runs only if it ends before
  * the deadline, so that the run returns where the interpreter would have. A block's last node
  * links to the block recorded after it (checked against CS:IP, its key's state being that
- * node's). Blocks live in an arena that is emptied when full.
+ * node's). Blocks live in an arena that is emptied when full, or when a loader puts another
+ * program's code in memory (emu_fast_drop).
  *
  * EMU86_FAST_VERIFY=1 (tests) runs every replay again in the exact model on a copy of the CPU
  * and memory, and aborts with the details at the first difference in clocks, registers, the
@@ -52,6 +53,7 @@
  * observer of sites is most often there from the start; sites take a fifth of the arena). */
 static NOINLINE void sites_on(BlockCache *f) {
     cache_empty(f);
+    f->n_resets++;
     f->sites = 1;
 }
 
@@ -68,6 +70,13 @@ int emu_fast_run(EmuCore *c) {
 
 void emu_fast_forget(void *fast) {
     if (fast) ((BlockCache *)fast)->res_nd = NULL;
+}
+
+void emu_fast_drop(void *fast) {
+    BlockCache *f = (BlockCache *)fast;
+    if (!f || !f->used) return;
+    cache_empty(f);
+    f->n_dropped++;
 }
 
 static int env_on(const char *name) {
@@ -118,7 +127,8 @@ void emu_fast_free(void *fast) {
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed, %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
-                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved\n",
+                "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved, "
+                "%llu drops for another program\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -130,7 +140,7 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
                 (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic,
-                (unsigned long long)f->n_relinked);
+                (unsigned long long)f->n_relinked, (unsigned long long)f->n_dropped);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);

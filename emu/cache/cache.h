@@ -106,6 +106,8 @@ void *emu_fast_new(void);
 void emu_fast_free(void *fast);
 /* The CPU was put somewhere else (reset, jump, prefill): no replay goes on where it stopped. */
 void emu_fast_forget(void *fast);
+/* Another program's code was loaded (emu_cpu_code_replaced): every block dropped. */
+void emu_fast_drop(void *fast);
 /* At a plain boundary of the run loop (the next opcode not read yet). Returns FAST_NODES
  * (instructions ran; the boundary after them is pending), FAST_DEADLINE (the run loop returns:
  * the deadline passed in an instruction, or before its opcode was read, as in the run loop),

@@ -128,6 +128,8 @@ void emu_cpu_step(EmuCore *c) {
     else emu_step_lazy(c);
 }
 
+void emu_cpu_code_replaced(EmuCpu *cpu) { emu_fast_drop(emu_core(cpu)->fast); }
+
 bool emu_cpu_set_block_cache(EmuCore *c, bool on) {
     if (!on) {
         emu_fast_free(c->fast);

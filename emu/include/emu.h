@@ -125,6 +125,10 @@ void emu_cpu_jump(EmuCpu *cpu, uint16_t cs, uint16_t ip);
 void emu_cpu_set_observer(EmuCpu *cpu, EmuObserver fn, void *ctx);
 /* The observer takes runs of replayed instructions at once (EMU_OBS_SITES). */
 void emu_cpu_observe_sites(EmuCpu *cpu, bool on);
+/* A loader put another program's code in memory: the block cache of the exact model, if any,
+ * drops what it recorded (which would still replay only where its bytes agree), so that its
+ * arena is used again rather than grown. Only the host's time and memory change. */
+void emu_cpu_code_replaced(EmuCpu *cpu);
 
 /* Helpers for callers that inspect state. */
 static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {

@@ -1,0 +1,26 @@
+#!/bin/sh
+# The block cache drops its blocks when EXEC loads another program than the one it loaded last
+# (dos-hle/dos_exec.c, code_replaced), and only then: RELOAD.COM runs CHILD.COM twice, EXE.EXE,
+# then CHILD.COM again, so its counters (EMU86_FAST_STATS) must show three drops. The run prints
+# and ends as it does without the cache, at the same clock after the same instructions.
+#   code_replaced.sh EMU86 RELOAD.COM CHILD.COM EXE.EXE
+set -u
+emu=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+mkdir "$dir/c"
+cp "$2" "$dir/c/RELOAD.COM" && cp "$3" "$dir/c/CHILD.COM" && cp "$4" "$dir/c/EXE.EXE" || fail "cannot copy the guests"
+for mode in cache nocache; do
+  opt=
+  [ $mode = nocache ] && opt=--no-block-cache
+  (cd "$dir" && env -u EMU86_FAST_VERIFY EMU86_FAST_STATS=1 "$emu" $opt --frontend stdio --no-progress --stats \
+     --drive "C=$dir/c" "$dir/c/RELOAD.COM" > $mode.out 2> $mode.err < /dev/null) || fail "$mode: exit status $?"
+  grep -v 'block cache' "$dir/$mode.err" > "$dir/$mode.stats"
+done
+cmp -s "$dir/cache.out" "$dir/nocache.out" || fail "the output differs with the block cache"
+cmp -s "$dir/cache.stats" "$dir/nocache.stats" || fail "the clocks or counts differ with the block cache"
+n=$(sed -n 's/.* \([0-9][0-9]*\) drops for another program.*/\1/p' "$dir/cache.err")
+[ "$n" = 3 ] || fail "drops for another program: '$n', expected 3 (counters: $(cat "$dir/cache.err"))"
+grep -q 'again' "$dir/cache.out" || fail "the children did not run: $(cat "$dir/cache.out")"
+echo "ok: 3 drops, the same output, clocks and counts as without the cache"
