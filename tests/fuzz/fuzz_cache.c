@@ -6,7 +6,8 @@
  * queue. After every run both must agree on the clock, the registers, the flags, the count of
  * instructions and the run's result, and at the end on every byte of memory. The cache is
  * kept from one input to the next, as it would be in a long run: its blocks must not be
- * replayed where the code or the state no longer fits them. */
+ * replayed where the code or the state no longer fits them. For a quarter of the inputs it is
+ * emptied after every other pass, as where DOS loads another program. */
 #include "fuzz.h"
 #include "emu.h"
 #include "cpu/state.h" /* (white-box: the CPU's whole state) */
@@ -212,6 +213,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned k = 0;
     /* passes 0-2: plain deadlines; 3-5 (for half the inputs): light events */
     const int light_passes = size > 0 && (data[0] & 1);
+    /* (for a quarter of the inputs, the blocks dropped after every other pass, as where EXEC
+     * loads another program: emu_cpu_code_replaced) */
+    const int drops = size > 0 && (data[0] & 0x30) == 0x30;
     Events ex, ey; /* with the cache, without */
     for (int pass = 0; pass < (light_passes ? 6 : 3); pass++) {
         const uint64_t until = x.cycles + PASS_CLOCKS;
@@ -244,6 +248,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         emu_cpu_jump(&x.cpu, 0x1000, ip0);
         emu_cpu_jump(&y.cpu, 0x1000, ip0);
+        if (drops && (pass & 1)) emu_cpu_code_replaced(&x.cpu);
     }
     /* passes 6-8 (for half the inputs): sampling ticks, by the rule and every so many clocks
      * (1 to 128, times 1, 4, 16 or 64) the input's second and first bytes say */
@@ -263,6 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             same_after_run(rx, ry, pass, &x, &y);
             emu_cpu_jump(&x.cpu, 0x1000, ip0);
             emu_cpu_jump(&y.cpu, 0x1000, ip0);
+            if (drops && (pass & 1)) emu_cpu_code_replaced(&x.cpu);
         }
     }
     if (memcmp(mx, my, EMU_MEM_SIZE)) {
