@@ -184,7 +184,8 @@ static uint8_t *read_guest_file(Dos *d, const DosPath *p, size_t *len, uint16_t 
 /* A program loaded by EXEC at segment `load`: unless it is the one EXEC loaded last, at the
  * same place (a batch file's program run again), the block cache drops the code it recorded
  * from the programs before, which is mostly dead by now (CL's passes each run once), rather
- * than keep it in memory the host must provide (CL 5.1: 49 MB of blocks, 27 MB this way). */
+ * than keep it in memory the host must provide (CL 5.1: 45 MB of blocks, a peak of 49 MB;
+ * 26 MB this way). */
 static void code_replaced(Dos *d, const uint8_t *file, size_t len, uint16_t load) {
     uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a */
     for (size_t i = 0; i < len; i++) h = (h ^ file[i]) * 0x100000001B3ull;

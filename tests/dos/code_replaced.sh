@@ -14,7 +14,7 @@ cp "$2" "$dir/c/RELOAD.COM" && cp "$3" "$dir/c/CHILD.COM" && cp "$4" "$dir/c/EXE
 for mode in cache nocache; do
   opt=
   [ $mode = nocache ] && opt=--no-block-cache
-  (cd "$dir" && env -u EMU86_FAST_VERIFY EMU86_FAST_STATS=1 "$emu" $opt --frontend stdio --no-progress --stats \
+  (cd "$dir" && env EMU86_FAST_STATS=1 "$emu" $opt --frontend stdio --no-progress --stats \
      --drive "C=$dir/c" "$dir/c/RELOAD.COM" > $mode.out 2> $mode.err < /dev/null) || fail "$mode: exit status $?"
   grep -v 'block cache' "$dir/$mode.err" > "$dir/$mode.stats"
 done
