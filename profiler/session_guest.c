@@ -105,5 +105,6 @@ void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip) {
     uint32_t lin = p->buf_lin + (uint32_t)at;
     uint16_t v = (uint16_t)(emu_peek16(mem, lin) + 1);
     emu_poke16(mem, lin, v);
+    emu_cpu_mem_written(emu_machine_cpu(s->m)); /* (handed over outside a service, maybe) */
     p->counted++;
 }

@@ -47,6 +47,8 @@
 #include "cache/sampling.inc"
 #include "cache/repeats.inc"
 #include "cache/record.inc"
+#include "cache/code_trust.inc"
+#include "cache/undo.inc"
 #include "cache/replay.inc"
 
 /* Sites from now on, for every block: the blocks recorded without them are dropped (an
@@ -77,6 +79,13 @@ void emu_fast_drop(void *fast) {
     if (!f || !f->used) return;
     cache_empty(f);
     f->n_dropped++;
+}
+
+uint8_t *emu_fast_codemap(void *fast) { return ((BlockCache *)fast)->codemap; }
+
+uint64_t emu_fast_epoch_after(void *fast, uint64_t epoch) {
+    const uint64_t top = ((BlockCache *)fast)->epoch_seen;
+    return (epoch > top ? epoch : top) + 1;
 }
 
 static int env_on(const char *name) {
@@ -128,7 +137,7 @@ void emu_fast_free(void *fast) {
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
                 "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved, "
-                "%llu drops for another program\n",
+                "%llu drops for another program, %llu blocks checked at %llu code epochs\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -140,7 +149,8 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
                 (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic,
-                (unsigned long long)f->n_relinked, (unsigned long long)f->n_dropped);
+                (unsigned long long)f->n_relinked, (unsigned long long)f->n_dropped,
+                (unsigned long long)f->n_checked, (unsigned long long)f->n_epochs);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);

@@ -30,6 +30,8 @@
  *   sampling.inc     the profiler's tick policy: ticks taken ahead, deferred, in repeats
  *   repeats.inc      REP steady states and a service's slices, run at once
  *   record.inc       recording a block from the exact model (block_record)
+ *   code_trust.inc   the blocks whose bytes the replay need not check (code_mark, block_bytes_bad)
+ *   undo.inc         a generic node taken back (regs_save, node_undo)
  *   replay.inc       the replay loop (replay_run)
  *   sample_rule.h    where a sample falls (shared with pc/machine.c)
  *   replay_copy.c    the replaying copy of the interpreter (emu_null_node)
@@ -46,9 +48,12 @@
  *                its first node (replay_disagrees)
  *   decoded form / kind  an instruction the replay runs itself, checking its bytes and fact
  *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures);
- *                covered: its bytes checked with the node's before it, in the same 8-byte load
- *                (record.inc, cover_bytes); its writes refused in its prefetch window, the
- *                linear bytes [its address + its length, + 8) (kinds.inc, kind_store_ok)
+ *                its writes refused in its prefetch window, the linear bytes [its address + its
+ *                length, + 8), and in any block's bytes (kinds.inc, kind_store_ok)
+ *   code epoch   EmuCore.code_epoch: a count that goes up wherever a block's bytes may have been
+ *                written (EmuCore.codemap marks them); a block whose bytes were found as
+ *                recorded at the current count is replayed without checking them again
+ *                (replay.inc, block_bytes_ok)
  *   fact         what a decoded form's clocks depend on besides its bytes, as recorded (the
  *                parities of the addresses it touches, a REP MOVSB's count, ...)
  *   tail         the last instruction of a block whose clocks follow its data (tails.inc)
@@ -108,6 +113,10 @@ void emu_fast_free(void *fast);
 void emu_fast_forget(void *fast);
 /* Another program's code was loaded (emu_cpu_code_replaced): every block dropped. */
 void emu_fast_drop(void *fast);
+/* Its map of the bytes its trusted blocks' instructions occupy (EmuCore.codemap). */
+uint8_t *emu_fast_codemap(void *fast);
+/* A code epoch later than `epoch` and than any at which one of its blocks was trusted. */
+uint64_t emu_fast_epoch_after(void *fast, uint64_t epoch);
 /* At a plain boundary of the run loop (the next opcode not read yet). Returns FAST_NODES
  * (instructions ran; the boundary after them is pending), FAST_DEADLINE (the run loop returns:
  * the deadline passed in an instruction, or before its opcode was read, as in the run loop),

@@ -69,6 +69,7 @@ static int exact_eager(const EmuCore *c) { return c->trace_clock != NULL || c->e
 
 static void biu_reset(EmuCore *c) {
     emu_fast_forget(c->fast);
+    c->code_epoch++; /* (a loader may have put code in memory before it: every block checked) */
     if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
     else if (exact_eager(c)) emu_biu_reset_exact(c);
     else emu_biu_reset_lazy(c);
@@ -130,13 +131,19 @@ void emu_cpu_step(EmuCore *c) {
 
 void emu_cpu_code_replaced(EmuCpu *cpu) { emu_fast_drop(emu_core(cpu)->fast); }
 
+void emu_cpu_mem_written(EmuCpu *cpu) { emu_core(cpu)->code_epoch++; }
+
 bool emu_cpu_set_block_cache(EmuCore *c, bool on) {
     if (!on) {
         emu_fast_free(c->fast);
         c->fast = NULL;
+        c->codemap = NULL;
         return true;
     }
     if (!c->fast) c->fast = emu_fast_new();
+    c->codemap = c->fast ? emu_fast_codemap(c->fast) : NULL;
+    /* (a cache another core used: none of its blocks trusted, whatever memory holds now) */
+    if (c->fast) c->code_epoch = emu_fast_epoch_after(c->fast, c->code_epoch);
     return c->fast != NULL;
 }
 

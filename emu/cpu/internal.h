@@ -134,7 +134,9 @@ static ALWAYS_INLINE uint16_t alu_incdec(EmuCore *c, uint16_t a, int dec, int wo
 
 /* ---- memory ---- */
 static ALWAYS_INLINE uint8_t mem_rd8(const EmuCore *c, uint32_t lin) { return c->mem[lin]; }
-static ALWAYS_INLINE void mem_wr8(EmuCore *c, uint32_t lin, uint8_t v) {
+/* A write that may not reach the bytes of a block's instruction (the block cache's replay has
+ * refused those first: code_at). */
+static ALWAYS_INLINE void mem_put8(EmuCore *c, uint32_t lin, uint8_t v) {
     if (LIKELY(lin < c->rom_start)) c->mem[lin] = v;
 }
 /* Aligned 16-bit access at an even linear address (never wraps). One host access (the host is
@@ -144,8 +146,58 @@ static ALWAYS_INLINE uint16_t mem_rd16_even(const EmuCore *c, uint32_t lin) {
     memcpy(&v, c->mem + lin, 2);
     return v;
 }
-static ALWAYS_INLINE void mem_wr16_even(EmuCore *c, uint32_t lin, uint16_t v) {
+static ALWAYS_INLINE void mem_put16_even(EmuCore *c, uint32_t lin, uint16_t v) {
     if (LIKELY(lin < c->rom_start)) memcpy(c->mem + lin, &v, 2);
+}
+/* EmuCore.codemap: a byte for each byte of memory, nonzero where the instructions of the blocks
+ * the cache trusts lie (their bytes found as recorded at the current code epoch), and maybe
+ * elsewhere; slack past 1 MiB. code_at2: either of the two bytes at lin marked. */
+static ALWAYS_INLINE unsigned code_at2(const uint8_t *map, uint32_t lin) {
+    uint16_t w;
+    memcpy(&w, map + lin, 2);
+    return w;
+}
+/* Those n bytes written (n <= 2): the code epoch goes up (no block is trusted any more: each is
+ * checked again at its next pass, and marks its bytes again), and their marks are cleared, so
+ * that writes there cost nothing more until a block there is trusted again. */
+static NOINLINE void code_hit(EmuCore *c, uint32_t lin, unsigned n) {
+    memset(c->codemap + lin, 0, n);
+    c->code_epoch++;
+    c->code_clears++;
+}
+/* May any of the n bytes from lin be a trusted block's? */
+static inline int code_in(const uint8_t *map, uint32_t lin, uint32_t n) {
+    uint32_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, map + lin + i, 8);
+        if (w) return 1;
+    }
+    for (; i < n; i++)
+        if (map[lin + i]) return 1;
+    return 0;
+}
+/* Anything written in the n bytes from lin (a REP's span): code_hit where a trusted block's
+ * bytes are among them. */
+static inline void code_written(EmuCore *c, uint32_t lin, uint32_t n) {
+    if (c->codemap && code_in(c->codemap, lin, n)) {
+        memset(c->codemap + lin, 0, n);
+        c->code_epoch++;
+        c->code_clears++;
+    }
+}
+/* The model's writes: code_hit where they reach a trusted block's bytes. */
+static ALWAYS_INLINE void mem_wr8(EmuCore *c, uint32_t lin, uint8_t v) {
+    if (LIKELY(lin < c->rom_start)) {
+        c->mem[lin] = v;
+        if (c->codemap && c->codemap[lin]) code_hit(c, lin, 1);
+    }
+}
+static ALWAYS_INLINE void mem_wr16_even(EmuCore *c, uint32_t lin, uint16_t v) {
+    if (LIKELY(lin < c->rom_start)) {
+        memcpy(c->mem + lin, &v, 2);
+        if (c->codemap && code_at2(c->codemap, lin)) code_hit(c, lin, 2);
+    }
 }
 
 static ALWAYS_INLINE uint32_t lin_addr(uint16_t seg, uint16_t off) {

@@ -191,6 +191,14 @@ struct EmuCore {
     /* The exact model's block cache (emu_cpu_set_block_cache; internal: cache/cache.h), and the
      * signature of the bus requests of the instruction being recorded or replayed. */
     void *fast;
+    /* The bytes the instructions of its trusted blocks occupy, marked (NULL without a cache:
+     * cpu/internal.h, code_at2), and a count that goes up whenever something may have written
+     * one of them: the model's writes (mem_wr8, mem_wr16_even, code_written), a service
+     * (hle_trap), emu_cpu_mem_written. A block whose bytes were found as recorded at the latest
+     * count is trusted: replayed without checking them (cache/replay.inc). */
+    uint8_t *codemap;
+    uint64_t code_epoch;
+    uint64_t code_clears; /* marks cleared in codemap (code_hit): how many times */
     uint64_t fsig;
     uint32_t fpend;
     uint8_t fabort;

@@ -129,6 +129,11 @@ void emu_cpu_observe_sites(EmuCpu *cpu, bool on);
  * drops what it recorded (which would still replay only where its bytes agree), so that its
  * arena is used again rather than grown. Only the host's time and memory change. */
 void emu_cpu_code_replaced(EmuCpu *cpu);
+/* C code wrote guest memory (emu_poke8 and the like) other than in a service (an HLE trap,
+ * after which the CPU assumes it) or before the first run: the block cache checks the code it
+ * replays again. A light timer or an observer writes none (they change nothing but their own
+ * data). */
+void emu_cpu_mem_written(EmuCpu *cpu);
 
 /* Helpers for callers that inspect state. */
 static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
@@ -138,7 +143,8 @@ static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
 /* Guest memory as C code outside the CPU reads and writes it (the BIOS's and DOS's services,
  * the profiler's guest service, the text screen): MEM is the machine's 1 MiB
  * (emu_machine_mem), addresses wrap at 1 MiB, little-endian, and a write to the ROM (at
- * EMU_ROM_BASE and above) is ignored, as on the PC. The one copy of these helpers. */
+ * EMU_ROM_BASE and above) is ignored, as on the PC. The one copy of these helpers. A write from
+ * outside a service is followed by emu_cpu_mem_written. */
 #define EMU_ROM_BASE 0xF0000u
 static inline uint8_t emu_peek8(const uint8_t *mem, uint32_t a) { return mem[a & 0xFFFFFu]; }
 static inline uint16_t emu_peek16(const uint8_t *mem, uint32_t a) {

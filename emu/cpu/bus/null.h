@@ -50,11 +50,12 @@ static ALWAYS_INLINE uint16_t B_read16(EmuCore *c, uint16_t seg, uint16_t off) {
 }
 
 /* A byte about to be written: refused (and the instruction abandoned) if it may be in the
- * prefetch window, [IP, IP + 8) in CS, or if the undo log is full; else logged. */
+ * prefetch window, [IP, IP + 8) in CS, if it is a trusted block's (EmuCore.codemap: the model
+ * writes those), or if the undo log is full; else logged. */
 static ALWAYS_INLINE int nl_log(EmuCore *c, uint32_t lin) {
     EmuFastShared *f = (EmuFastShared *)c->fast;
     const uint32_t o = (lin - ((uint32_t)CS << 4)) & 0xFFFFFu;
-    if (UNLIKELY(c->fabort || (o <= 0xFFFFu && (uint16_t)(o - c->ip) < 8u) ||
+    if (UNLIKELY(c->fabort || (o <= 0xFFFFu && (uint16_t)(o - c->ip) < 8u) || c->codemap[lin] ||
                  f->n_undo >= FAST_UNDO_MAX)) {
         c->fabort = 1;
         return 0;
@@ -67,14 +68,14 @@ static ALWAYS_INLINE int nl_log(EmuCore *c, uint32_t lin) {
 static ALWAYS_INLINE void B_write8(EmuCore *c, uint16_t seg, uint16_t off, uint8_t v) {
     const uint32_t lin = lin_addr(seg, off);
     fsig_mix(c, EV_WRITE8);
-    if (nl_log(c, lin)) mem_wr8(c, lin, v);
+    if (nl_log(c, lin)) mem_put8(c, lin, v);
 }
 static ALWAYS_INLINE void nl_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v, unsigned ev) {
     const uint32_t lin = lin_addr(seg, off), hi = lin_addr(seg, (uint16_t)(off + 1));
     fsig_mix(c, ev + (lin & 1));
     if (nl_log(c, lin) && nl_log(c, hi)) {
-        mem_wr8(c, lin, (uint8_t)v);
-        mem_wr8(c, hi, (uint8_t)(v >> 8));
+        mem_put8(c, lin, (uint8_t)v);
+        mem_put8(c, hi, (uint8_t)(v >> 8));
     }
 }
 static ALWAYS_INLINE void B_write16(EmuCore *c, uint16_t seg, uint16_t off, uint16_t v) {
