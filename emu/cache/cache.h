@@ -53,7 +53,7 @@
  *   code epoch   EmuCore.code_epoch: a count that goes up wherever a block's bytes may have been
  *                written (EmuCore.codemap marks them); a block whose bytes were found as
  *                recorded at the current count is replayed without checking them again
- *                (replay.inc, block_bytes_ok)
+ *                (code_trust.inc, block_bytes_bad)
  *   fact         what a decoded form's clocks depend on besides its bytes, as recorded (the
  *                parities of the addresses it touches, a REP MOVSB's count, ...)
  *   tail         the last instruction of a block whose clocks follow its data (tails.inc)

@@ -134,8 +134,8 @@ static ALWAYS_INLINE uint16_t alu_incdec(EmuCore *c, uint16_t a, int dec, int wo
 
 /* ---- memory ---- */
 static ALWAYS_INLINE uint8_t mem_rd8(const EmuCore *c, uint32_t lin) { return c->mem[lin]; }
-/* A write that may not reach the bytes of a block's instruction (the block cache's replay has
- * refused those first: code_at). */
+/* A write that reaches no byte of a trusted block's instruction (the block cache's replay has
+ * refused those first: EmuCore.codemap, below). */
 static ALWAYS_INLINE void mem_put8(EmuCore *c, uint32_t lin, uint8_t v) {
     if (LIKELY(lin < c->rom_start)) c->mem[lin] = v;
 }
