@@ -9,17 +9,10 @@ emu=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/cache_both.sh"
 mkdir "$dir/c"
 cp "$2" "$dir/c/RELOAD.COM" && cp "$3" "$dir/c/CHILD.COM" && cp "$4" "$dir/c/EXE.EXE" || fail "cannot copy the guests"
-for mode in cache nocache; do
-  opt=
-  [ $mode = nocache ] && opt=--no-block-cache
-  (cd "$dir" && env EMU86_FAST_STATS=1 "$emu" $opt --frontend stdio --no-progress --stats \
-     --drive "C=$dir/c" "$dir/c/RELOAD.COM" > $mode.out 2> $mode.err < /dev/null) || fail "$mode: exit status $?"
-  grep -v 'block cache' "$dir/$mode.err" > "$dir/$mode.stats"
-done
-cmp -s "$dir/cache.out" "$dir/nocache.out" || fail "the output differs with the block cache"
-cmp -s "$dir/cache.stats" "$dir/nocache.stats" || fail "the clocks or counts differ with the block cache"
+cache_both "$emu" "$dir" RELOAD.COM
 n=$(sed -n 's/.* \([0-9][0-9]*\) drops for another program.*/\1/p' "$dir/cache.err")
 [ "$n" = 3 ] || fail "drops for another program: '$n', expected 3 (counters: $(cat "$dir/cache.err"))"
 grep -q 'again' "$dir/cache.out" || fail "the children did not run: $(cat "$dir/cache.out")"
