@@ -115,7 +115,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
 
     /* arena: the shell (parent of the first program) and its environment */
     DosArena *a = &d->arena;
-    dos_arena_init(a, d->mem, DOS_ARENA_FIRST, d->top);
+    dos_arena_init(a, d->mem, emu_machine_cpu(m), DOS_ARENA_FIRST, d->top);
     uint16_t seg, lg;
     dos_arena_alloc(a, 0x10, DOS_SHELL_PSP, DOS_FIT_FIRST, &seg, &lg);
     dos_arena_alloc(a, 0x2E, DOS_SHELL_PSP, DOS_FIT_FIRST, &seg, &lg);
@@ -154,7 +154,7 @@ bool dos_boot(void *ctx, EmuMachine *m) {
     dos_set_tail(d, psp, (const uint8_t *)d->tail, d->tail_len);
     uint16_t ax = dos_parse_tail_fcbs(d, psp);
     uint16_t load = d->img.is_exe ? dos_image_load_seg(&d->img, psp, top) : psp;
-    if (!dos_image_place(d->prog, &d->img, d->mem, d->img.is_exe ? load : (uint16_t)(psp + 0x10),
+    if (!dos_place_image(d, d->prog, &d->img, d->img.is_exe ? load : (uint16_t)(psp + 0x10),
                          load, top, err, sizeof err)) {
         char msg[300];
         snprintf(msg, sizeof msg, "%s: %s", d->prog_host, err);

@@ -224,7 +224,7 @@ void dos_fn_exec(Dos *d) {
     uint16_t pb_seg = rES(d), pb = rBX(d);
     if (al == 3) { /* overlay: load at the given segment, relocate by the given factor */
         uint16_t seg = rd16(d, lin(pb_seg, pb)), fac = rd16(d, lin(pb_seg, (uint16_t)(pb + 2)));
-        bool ok = dos_image_place(file, &img, d->mem, seg, fac, d->top, why, sizeof why);
+        bool ok = dos_place_image(d, file, &img, seg, fac, d->top, why, sizeof why);
         free(file);
         if (!ok) dos_fail(d, DOSERR_NO_MEMORY);
         else dos_ok(d);
@@ -295,7 +295,7 @@ void dos_fn_exec(Dos *d) {
     }
     uint16_t ax = dos_fcb_drive_validity(d, psp);
     uint16_t load = img.is_exe ? dos_image_load_seg(&img, psp, top) : psp;
-    bool ok = dos_image_place(file, &img, d->mem, img.is_exe ? load : (uint16_t)(psp + 0x10), load,
+    bool ok = dos_place_image(d, file, &img, img.is_exe ? load : (uint16_t)(psp + 0x10), load,
                               top, why, sizeof why);
     if (ok) code_replaced(d, file, len, load);
     free(file);

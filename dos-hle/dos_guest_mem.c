@@ -36,6 +36,7 @@ void dos_write_mem(Dos *d, uint16_t seg, uint16_t off, const void *src, size_t n
         const size_t k = flat_run(seg, off, n, EMU_ROM_BASE);
         if (k) {
             memcpy(d->mem + lin(seg, off), p, k);
+            dos_mem_wrote(d, lin(seg, off), (uint32_t)k);
         } else {
             wr8(d, lin(seg, off), *p);
         }
@@ -54,4 +55,12 @@ void dos_read_asciiz(const Dos *d, uint16_t seg, uint16_t off, char *dst, size_t
         dst[i] = (char)c;
     }
     dst[i] = 0;
+}
+
+bool dos_place_image(Dos *d, const uint8_t *file, const DosImage *img, uint16_t load_seg, uint16_t reloc_seg,
+                     uint16_t block_end_seg, char *err, size_t errlen) {
+    const bool ok = dos_image_place(file, img, d->mem, load_seg, reloc_seg, block_end_seg, err, errlen);
+    /* (written in part, maybe, where it failed) */
+    if (block_end_seg > load_seg) dos_mem_wrote(d, lin(load_seg, 0), (uint32_t)(block_end_seg - load_seg) * 16u);
+    return ok;
 }

@@ -9,8 +9,13 @@ static uint8_t sig(const DosArena *a, uint16_t s) { return mcb(a, s)[0]; }
 static uint16_t owner(const DosArena *a, uint16_t s) { return (uint16_t)(mcb(a, s)[1] | mcb(a, s)[2] << 8); }
 static uint16_t size(const DosArena *a, uint16_t s) { return (uint16_t)(mcb(a, s)[3] | mcb(a, s)[4] << 8); }
 
+static void wrote(DosArena *a, uint16_t s) {
+    if (a->cpu) emu_cpu_mem_written(a->cpu, (uint32_t)s * 16u, 16);
+}
+
 static void put(DosArena *a, uint16_t s, uint8_t sg, uint16_t own, uint16_t sz) {
     uint8_t *p = mcb(a, s);
+    wrote(a, s);
     p[0] = sg;
     p[1] = (uint8_t)own;
     p[2] = (uint8_t)(own >> 8);
@@ -19,8 +24,9 @@ static void put(DosArena *a, uint16_t s, uint8_t sg, uint16_t own, uint16_t sz) 
     memset(p + 5, 0, 11);
 }
 
-void dos_arena_init(DosArena *a, uint8_t *mem, uint16_t first, uint16_t top) {
+void dos_arena_init(DosArena *a, uint8_t *mem, EmuCpu *cpu, uint16_t first, uint16_t top) {
     a->mem = mem;
+    a->cpu = cpu;
     a->first = first;
     a->top = top;
     put(a, first, 'Z', DOS_MCB_FREE, (uint16_t)(top - first - 1));
@@ -28,6 +34,7 @@ void dos_arena_init(DosArena *a, uint8_t *mem, uint16_t first, uint16_t top) {
 
 void dos_arena_set_owner(DosArena *a, uint16_t seg, uint16_t own) {
     uint8_t *p = mcb(a, (uint16_t)(seg - 1));
+    wrote(a, (uint16_t)(seg - 1));
     p[1] = (uint8_t)own;
     p[2] = (uint8_t)(own >> 8);
 }

@@ -5,6 +5,8 @@
 #ifndef EMU86_DOS_MEMORY_H
 #define EMU86_DOS_MEMORY_H
 
+#include "emu.h"
+
 #include <stdint.h>
 
 #define DOS_MCB_FREE 0x0000u
@@ -14,12 +16,13 @@ enum { DOS_FIT_FIRST = 0, DOS_FIT_BEST = 1, DOS_FIT_LAST = 2 };
 
 typedef struct DosArena {
     uint8_t *mem;       /* 1 MiB guest memory */
+    EmuCpu *cpu;        /* told of every MCB written (emu_cpu_mem_written), or NULL */
     uint16_t first;     /* segment of the first MCB */
     uint16_t top;       /* first paragraph past the arena (A000h) */
 } DosArena;
 
 /* One free block from first+1 up to top. */
-void dos_arena_init(DosArena *a, uint8_t *mem, uint16_t first, uint16_t top);
+void dos_arena_init(DosArena *a, uint8_t *mem, EmuCpu *cpu, uint16_t first, uint16_t top);
 /* Allocate `paras` for `owner`: returns 0 and the block's segment in *seg, or an error code
  * (8 = not enough memory, with the largest free block in *largest; 7 = chain destroyed). */
 uint16_t dos_arena_alloc(DosArena *a, uint16_t paras, uint16_t owner, int strategy, uint16_t *seg,

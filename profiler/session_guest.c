@@ -17,6 +17,7 @@ static void set_carry(EmuMachine *m, bool on) {
     uint16_t f = emu_peek16(mem, at);
     f = on ? (uint16_t)(f | EMU_FLAG_CF) : (uint16_t)(f & ~EMU_FLAG_CF);
     emu_poke16(mem, at, f);
+    emu_cpu_mem_written(c, at, 2);
 }
 
 static void fail(EmuMachine *m, uint16_t code) {
@@ -105,6 +106,6 @@ void session_guest_tick(ProfSession *s, uint16_t cs, uint16_t ip) {
     uint32_t lin = p->buf_lin + (uint32_t)at;
     uint16_t v = (uint16_t)(emu_peek16(mem, lin) + 1);
     emu_poke16(mem, lin, v);
-    emu_cpu_mem_written(emu_machine_cpu(s->m)); /* (handed over outside a service, maybe) */
+    emu_cpu_mem_written(emu_machine_cpu(s->m), lin, 2);
     p->counted++;
 }

@@ -82,6 +82,9 @@ void emu_fast_drop(void *fast) {
 }
 
 uint8_t *emu_fast_codemap(void *fast) { return ((BlockCache *)fast)->codemap; }
+uint8_t *emu_fast_code_audit(void *fast) { return ((BlockCache *)fast)->code_audit; }
+uint64_t *emu_fast_code_pages(void *fast) { return ((BlockCache *)fast)->code_pages; }
+uint8_t *emu_fast_code_marked(void *fast) { return ((BlockCache *)fast)->code_marked; }
 
 uint64_t emu_fast_epoch_after(void *fast, uint64_t epoch) {
     const uint64_t top = ((BlockCache *)fast)->epoch_seen;
@@ -119,8 +122,10 @@ void *emu_fast_new(void) {
     if (f->verify) {
         f->shadow = malloc(sizeof(EmuCore));
         f->shadow_mem = malloc(EMU_MEM_SIZE + 16);
+        f->code_audit = calloc(1, EMU_MEM_SIZE);
     }
-    if (!f->hash || !f->arena || !f->rec_tail || (f->verify && (!f->shadow || !f->shadow_mem))) {
+    if (!f->hash || !f->arena || !f->rec_tail ||
+        (f->verify && (!f->shadow || !f->shadow_mem || !f->code_audit))) {
         emu_fast_free(f);
         return NULL;
     }
@@ -137,7 +142,7 @@ void emu_fast_free(void *fast) {
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
                 "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved, "
-                "%llu drops for another program, %llu blocks checked at %llu code epochs\n",
+                "%llu drops for another program, %llu blocks checked at %llu code epochs, %llu known by their pages\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
@@ -150,11 +155,12 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
                 (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic,
                 (unsigned long long)f->n_relinked, (unsigned long long)f->n_dropped,
-                (unsigned long long)f->n_checked, (unsigned long long)f->n_epochs);
+                (unsigned long long)f->n_checked, (unsigned long long)f->n_epochs, (unsigned long long)f->n_quiet);
     free(f->hash);
     free(f->arena);
     free(f->rec_tail);
     free(f->shadow);
     free(f->shadow_mem);
+    free(f->code_audit);
     free(f);
 }

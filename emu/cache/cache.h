@@ -30,7 +30,7 @@
  *   sampling.inc     the profiler's tick policy: ticks taken ahead, deferred, in repeats
  *   repeats.inc      REP steady states and a service's slices, run at once
  *   record.inc       recording a block from the exact model (block_record)
- *   code_trust.inc   the blocks whose bytes the replay need not check (code_mark, block_bytes_bad)
+ *   code_trust.inc   the blocks whose bytes the replay need not check (block_bytes_bad)
  *   undo.inc         a generic node taken back (regs_save, node_undo)
  *   replay.inc       the replay loop (replay_run)
  *   sample_rule.h    where a sample falls (shared with pc/machine.c)
@@ -50,10 +50,11 @@
  *                (KIND_GENERIC: none; the replaying copy runs it and compares signatures);
  *                its writes refused in its prefetch window, the linear bytes [its address + its
  *                length, + 8), and in any block's bytes (kinds.inc, kind_store_ok)
- *   code epoch   EmuCore.code_epoch: a count that goes up wherever a block's bytes may have been
- *                written (EmuCore.codemap marks them); a block whose bytes were found as
- *                recorded at the current count is replayed without checking them again
- *                (code_trust.inc, block_bytes_bad)
+ *   code epoch   EmuCore.code_epoch: a count that goes up wherever a block's bytes are written
+ *                (EmuCore.codemap marks them; the pages written are stamped with it,
+ *                EmuCore.code_pages); a block whose bytes were found as recorded at the
+ *                current count, or none of whose pages was stamped since, is replayed without
+ *                checking them again (code_trust.inc, block_bytes_bad)
  *   fact         what a decoded form's clocks depend on besides its bytes, as recorded (the
  *                parities of the addresses it touches, a REP MOVSB's count, ...)
  *   tail         the last instruction of a block whose clocks follow its data (tails.inc)
@@ -115,6 +116,13 @@ void emu_fast_forget(void *fast);
 void emu_fast_drop(void *fast);
 /* Its map of the bytes its trusted blocks' instructions occupy (EmuCore.codemap). */
 uint8_t *emu_fast_codemap(void *fast);
+/* With EMU86_FAST_VERIFY, a buffer for the audit of the services' writes (EmuCore.code_audit);
+ * else NULL. */
+uint8_t *emu_fast_code_audit(void *fast);
+/* Its stamps of the pages written (EmuCore.code_pages: EMU_CODE_PAGES of them). */
+uint64_t *emu_fast_code_pages(void *fast);
+/* Its pages where a mark was set (EmuCore.code_marked: EMU_CODE_PAGES of them). */
+uint8_t *emu_fast_code_marked(void *fast);
 /* A code epoch later than `epoch` and than any at which one of its blocks was trusted. */
 uint64_t emu_fast_epoch_after(void *fast, uint64_t epoch);
 /* At a plain boundary of the run loop (the next opcode not read yet). Returns FAST_NODES

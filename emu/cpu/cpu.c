@@ -3,6 +3,7 @@
 #include "cpu/internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 const uint8_t emu_parity[256] = {
 #define P2(n) n, n ^ 1, n ^ 1, n
@@ -67,9 +68,15 @@ const uint16_t emu_cond[512] = {COND64(0),   COND64(64),  COND64(128), COND64(19
  * asks for it), else lazily; the choice is made when the state is set up. */
 static int exact_eager(const EmuCore *c) { return c->trace_clock != NULL || c->exact_eager; }
 
+/* The code epoch up, every page stamped with it: every block is checked at its next pass. */
+static void code_all_stale(EmuCore *c) {
+    const uint64_t e = ++c->code_epoch;
+    if (c->code_pages)
+        for (uint32_t p = 0; p < EMU_CODE_PAGES; p++) c->code_pages[p] = e;
+}
+
 static void biu_reset(EmuCore *c) {
     emu_fast_forget(c->fast);
-    c->code_epoch++; /* (a loader may have put code in memory before it: every block checked) */
     if (c->timing == EMU_TIMING_TABLE) emu_biu_reset_table(c);
     else if (exact_eager(c)) emu_biu_reset_exact(c);
     else emu_biu_reset_lazy(c);
@@ -91,6 +98,7 @@ void emu_cpu_reset(EmuCore *c) {
     c->flags = FLAGS_FIXED_ON;
     c->halted = c->inhibit = c->in_rep = c->rep_started = c->rep_pending_irq = 0;
     c->trap_next = c->nmi = 0;
+    code_all_stale(c); /* (a loader may have put code in memory before it: every block checked) */
     biu_reset(c);
 }
 
@@ -131,19 +139,86 @@ void emu_cpu_step(EmuCore *c) {
 
 void emu_cpu_code_replaced(EmuCpu *cpu) { emu_fast_drop(emu_core(cpu)->fast); }
 
-void emu_cpu_mem_written(EmuCpu *cpu) { emu_core(cpu)->code_epoch++; }
+void code_written(EmuCore *c, uint32_t lin, uint32_t n) {
+    if (!c->codemap || !n) return;
+    /* (page by page, where marks were set: a loader's span is most of memory) */
+    const uint64_t e = c->code_epoch + 1;
+    int hit = 0;
+    for (uint32_t at = lin, end = lin + n; at < end;) {
+        const uint32_t p = at >> EMU_CODE_PAGE_BITS, next = (p + 1) << EMU_CODE_PAGE_BITS, to = next < end ? next : end;
+        if (c->code_marked[p] && code_in(c->codemap, at, to - at)) {
+            memset(c->codemap + at, 0, to - at);
+            c->code_pages[p] = e;
+            hit = 1;
+        }
+        at = to;
+    }
+    if (hit) {
+        c->code_epoch = e;
+        c->code_clears++;
+    }
+}
+
+void emu_cpu_mem_written(EmuCpu *cpu, uint32_t lin, uint32_t n) {
+    EmuCore *c = emu_core(cpu);
+    if (!c->codemap) return;
+    lin &= 0xFFFFFu;
+    if (n > EMU_MEM_SIZE) n = EMU_MEM_SIZE;
+    const uint32_t k = n < EMU_MEM_SIZE - lin ? n : EMU_MEM_SIZE - lin; /* (then from 0) */
+    if (lin < c->rom_start) code_written(c, lin, k < c->rom_start - lin ? k : c->rom_start - lin);
+    if (n > k) code_written(c, 0, n - k < c->rom_start ? n - k : c->rom_start);
+}
+
+/* ---- the audit of the services' writes (EmuCore.code_audit) ---- */
+
+void code_audit_take(EmuCore *c) {
+    for (uint32_t a = 0; a < EMU_MEM_SIZE; a += 8) {
+        uint64_t w;
+        memcpy(&w, c->codemap + a, 8);
+        if (w) memcpy(c->code_audit + a, c->mem + a, 8);
+    }
+}
+
+void code_audit_check(EmuCore *c, int service) {
+    for (uint32_t a = 0; a < EMU_MEM_SIZE; a += 8) {
+        uint64_t w, was, now;
+        memcpy(&w, c->codemap + a, 8);
+        if (!w) continue;
+        memcpy(&was, c->code_audit + a, 8);
+        memcpy(&now, c->mem + a, 8);
+        const uint64_t changed = (was ^ now) & w * 0xFF; /* (a mark is 0 or 1 a byte) */
+        if (!changed) continue;
+        unsigned k = 0;
+        while (!((changed >> 8 * k) & 0xFF)) k++;
+        char who[32];
+        if (service < 0) snprintf(who, sizeof who, "a service's slices");
+        else snprintf(who, sizeof who, "service %02Xh", (unsigned)service);
+        fprintf(stderr, "emu86: internal error: %s wrote the code at %05Xh and did not say so (emu_cpu_mem_written)\n",
+                who, (unsigned)(a + k));
+        abort();
+    }
+}
 
 bool emu_cpu_set_block_cache(EmuCore *c, bool on) {
     if (!on) {
         emu_fast_free(c->fast);
         c->fast = NULL;
         c->codemap = NULL;
+        c->code_audit = NULL;
+        c->code_pages = NULL;
+        c->code_marked = NULL;
         return true;
     }
     if (!c->fast) c->fast = emu_fast_new();
     c->codemap = c->fast ? emu_fast_codemap(c->fast) : NULL;
+    c->code_audit = c->fast ? emu_fast_code_audit(c->fast) : NULL;
+    c->code_pages = c->fast ? emu_fast_code_pages(c->fast) : NULL;
+    c->code_marked = c->fast ? emu_fast_code_marked(c->fast) : NULL;
     /* (a cache another core used: none of its blocks trusted, whatever memory holds now) */
-    if (c->fast) c->code_epoch = emu_fast_epoch_after(c->fast, c->code_epoch);
+    if (c->fast) {
+        c->code_epoch = emu_fast_epoch_after(c->fast, c->code_epoch);
+        code_all_stale(c);
+    }
     return c->fast != NULL;
 }
 

@@ -39,6 +39,11 @@ typedef uint32_t (*EmuHleRepeat)(void *ctx, EmuCore *cpu, uint32_t max);
 
 #define EMU_HLE_REGIONS 4
 
+/* The pages of EmuCore.code_pages: 1 KiB each, and one past 1 MiB (the slack a node's bytes
+ * may reach: cache/code_trust.inc). */
+#define EMU_CODE_PAGE_BITS 10
+#define EMU_CODE_PAGES ((0x100000u >> EMU_CODE_PAGE_BITS) + 1)
+
 /* A bus cycle the exact model has scheduled or run: when its T1 comes and, for a prefetch, the
  * clock its address cycle began and what it fetches. */
 typedef struct EmuBiuCycle {
@@ -192,11 +197,21 @@ struct EmuCore {
      * signature of the bus requests of the instruction being recorded or replayed. */
     void *fast;
     /* The bytes the instructions of its trusted blocks occupy, marked (NULL without a cache:
-     * cpu/internal.h, code_at2), and a count that goes up whenever something may have written
-     * one of them: the model's writes (mem_wr8, mem_wr16_even, code_written), a service
-     * (hle_trap), emu_cpu_mem_written. A block whose bytes were found as recorded at the latest
-     * count is trusted: replayed without checking them (cache/replay.inc). */
+     * cpu/internal.h, code_at2), and a count that goes up whenever one of them is written: by
+     * the model (mem_wr8, mem_wr16_even, code_written) or by C code outside the CPU, which says
+     * so (emu_cpu_mem_written); and at a reset. A block whose bytes were found as recorded at
+     * the latest count is trusted: replayed without checking them (cache/replay.inc). */
     uint8_t *codemap;
+    /* For each page of memory (EMU_CODE_PAGE_BITS), the code epoch at which a mark in it was
+     * last cleared (code_clear), or of a reset (every page); NULL without a cache. */
+    uint64_t *code_pages;
+    /* For each page, whether a mark was set in it since the cache was last emptied (a write
+     * where none was costs no look at codemap: code_written). */
+    uint8_t *code_marked;
+    /* With EMU86_FAST_VERIFY, memory's marked bytes as they were before a service (else NULL):
+     * after it, a marked byte that changed though no emu_cpu_mem_written said so is an internal
+     * error (code_audit_check). */
+    uint8_t *code_audit;
     uint64_t code_epoch;
     uint64_t code_clears; /* marks cleared in codemap (code_hit): how many times */
     uint64_t fsig;

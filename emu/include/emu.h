@@ -118,7 +118,8 @@ struct EmuCpu {
     EMU_CPU_FIELDS
 };
 
-/* Put CS:IP somewhere new (as a far jump would), emptying the queue. */
+/* Put CS:IP somewhere new (as a far jump would), emptying the queue. Code that C code put in
+ * memory before it has been said (emu_cpu_mem_written), as every write is. */
 void emu_cpu_jump(EmuCpu *cpu, uint16_t cs, uint16_t ip);
 
 /* Attach (or with fn NULL detach) the execution observer. */
@@ -129,11 +130,12 @@ void emu_cpu_observe_sites(EmuCpu *cpu, bool on);
  * drops what it recorded (which would still replay only where its bytes agree), so that its
  * arena is used again rather than grown. Only the host's time and memory change. */
 void emu_cpu_code_replaced(EmuCpu *cpu);
-/* C code wrote guest memory (emu_poke8 and the like) other than in a service (an HLE trap,
- * after which the CPU assumes it) or before the first run: the block cache checks the code it
- * replays again. A light timer or an observer writes none (they change nothing but their own
- * data). */
-void emu_cpu_mem_written(EmuCpu *cpu);
+/* C code wrote the n bytes of guest memory from linear address lin (wrapping at 1 MiB): every
+ * writer outside the CPU (a BIOS or DOS service, a loader, the profiler's guest service) says
+ * so, in a service or outside one, so that the block cache replays no code that was written
+ * without checking it again (emu/cache/code_trust.inc). Bytes of the ROM are never written.
+ * A light timer or an observer writes none (they change nothing but their own data). */
+void emu_cpu_mem_written(EmuCpu *cpu, uint32_t lin, uint32_t n);
 
 /* Helpers for callers that inspect state. */
 static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
@@ -143,8 +145,8 @@ static inline uint32_t emu_linear(uint16_t seg, uint16_t off) {
 /* Guest memory as C code outside the CPU reads and writes it (the BIOS's and DOS's services,
  * the profiler's guest service, the text screen): MEM is the machine's 1 MiB
  * (emu_machine_mem), addresses wrap at 1 MiB, little-endian, and a write to the ROM (at
- * EMU_ROM_BASE and above) is ignored, as on the PC. The one copy of these helpers. A write from
- * outside a service is followed by emu_cpu_mem_written. */
+ * EMU_ROM_BASE and above) is ignored, as on the PC. The one copy of these helpers. Every write
+ * is followed by emu_cpu_mem_written. */
 #define EMU_ROM_BASE 0xF0000u
 static inline uint8_t emu_peek8(const uint8_t *mem, uint32_t a) { return mem[a & 0xFFFFFu]; }
 static inline uint16_t emu_peek16(const uint8_t *mem, uint32_t a) {

@@ -83,6 +83,7 @@ static void scroll_row(EmuMachine *m, int page, int dst, int src, int left, int 
                 m->mem[to + i + 1] = attr;
             }
         }
+        emu_cpu_mem_written(&m->cpu.cpu, to, bytes);
         return;
     }
     for (int col = left; col <= right; col++) {
@@ -107,6 +108,7 @@ static void scroll(EmuMachine *m, int page, int top, int left, int bottom, int r
             blank[i] = ' ';
             blank[i + 1] = attr;
         }
+        emu_cpu_mem_written(&m->cpu.cpu, first, (uint32_t)h * row_bytes);
         return;
     }
     for (int i = 0; i < h; i++) {
@@ -164,6 +166,7 @@ static int teletype_run_fast(EmuMachine *m, uint32_t src, uint16_t n) {
     if (c > 256 || from < 0xB0000u || to > 0xC0000u || src + n > 0xB0000u || (src < 0x500u && src + n > 0x400u))
         return 0;
     int row, col, moved = 0;
+    uint32_t lo = to, hi = from; /* (the cells written, from lo to hi) */
     get_cursor(m, page, &row, &col);
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t ch = m->mem[src + i];
@@ -172,13 +175,17 @@ static int teletype_run_fast(EmuMachine *m, uint32_t src, uint16_t n) {
         case 8: if (col > 0) col--; break;
         case 10: row++; break;
         case 13: col = 0; break;
-        default:
-            m->mem[from + (uint32_t)(row * c + col) * 2] = ch;
+        default: {
+            const uint32_t at = from + (uint32_t)(row * c + col) * 2;
+            m->mem[at] = ch;
+            lo = at < lo ? at : lo;
+            hi = at >= hi ? at + 1 : hi;
             if (++col >= c) {
                 col = 0;
                 row++;
             }
             break;
+        }
         }
         moved = 1;
         if (row >= r) {
@@ -187,6 +194,7 @@ static int teletype_run_fast(EmuMachine *m, uint32_t src, uint16_t n) {
             row = r - 1;
         }
     }
+    if (hi > lo) emu_cpu_mem_written(&m->cpu.cpu, lo, hi - lo); /* (and scroll's: its own) */
     if (moved) set_cursor(m, page, row, col);
     return 1;
 }

@@ -120,8 +120,14 @@ static inline uint64_t machine_tick(const EmuMachine *m, uint64_t cycle) {
  * machine's ROM starts at EMU_ROM_BASE) */
 static inline uint8_t m_rd8(const EmuMachine *m, uint32_t a) { return emu_peek8(m->mem, a); }
 static inline uint16_t m_rd16(const EmuMachine *m, uint32_t a) { return emu_peek16(m->mem, a); }
-static inline void m_wr8(EmuMachine *m, uint32_t a, uint8_t v) { emu_poke8(m->mem, a, v); }
-static inline void m_wr16(EmuMachine *m, uint32_t a, uint16_t v) { emu_poke16(m->mem, a, v); }
+static inline void m_wr8(EmuMachine *m, uint32_t a, uint8_t v) {
+    emu_poke8(m->mem, a, v);
+    emu_cpu_mem_written(&m->cpu.cpu, a, 1);
+}
+static inline void m_wr16(EmuMachine *m, uint32_t a, uint16_t v) {
+    emu_poke16(m->mem, a, v);
+    emu_cpu_mem_written(&m->cpu.cpu, a, 2);
+}
 
 /* bios.c */
 uint32_t bios_service(EmuMachine *m, uint8_t svc);

@@ -13,8 +13,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 . "$(dirname "$0")/cache_both.sh"
 mkdir "$dir/c"
 cp "$2" "$dir/c/SMC.COM" || fail "cannot copy the guest"
-printf '\260A\303' > "$dir/c/ROUTA.BIN" # MOV AL, 'A' / RET
-printf '\260B\303' > "$dir/c/ROUTB.BIN"
+printf '\260A\303\220\220' > "$dir/c/ROUTA.BIN" # MOV AL, 'A' / RET / NOP / NOP
+printf '\260A\376\300\303' > "$dir/c/ROUTB.BIN" # MOV AL, 'A' / INC AL / RET
 cache_both "$emu" "$dir" SMC.COM
 expect=$(printf '%s\r\n' 8AFD 0BB8 ABABABABABAB abzzabzzabzzabzz)
 [ "$(cat "$dir/cache.out")" = "$expect" ] || fail "output: $(od -c "$dir/cache.out" | head -5)"

@@ -183,7 +183,7 @@ static uint16_t mcb_size(uint8_t *mem, uint16_t seg) { return (uint16_t)(mem[seg
 static void test_arena(void) {
     uint8_t *mem = calloc(1, 0x100010);
     DosArena a;
-    dos_arena_init(&a, mem, 0x1000, 0xA000);
+    dos_arena_init(&a, mem, NULL, 0x1000, 0xA000);
     CHECK(dos_arena_valid(&a) && dos_arena_largest(&a) == 0x8FFF);
     uint16_t s1, s2, s3, lg;
     CHECK(dos_arena_alloc(&a, 0x100, 0x2000, DOS_FIT_FIRST, &s1, &lg) == 0 && s1 == 0x1001);

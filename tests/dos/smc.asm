@@ -29,8 +29,8 @@ main:
         mov     ax, [.count]
         call    hex16
         call    crlf
-        ; 3. DOS reads a routine over `routine` from a file (ROUTA.BIN, ROUTB.BIN in turn):
-        ;    the letters it returns, 12 times
+        ; 3. DOS reads a routine over `routine` from a file (ROUTA.BIN, ROUTB.BIN in turn, whose
+        ;    instructions differ): the letters it returns, 12 times
         mov     cx, 12
         mov     si, 0
 .l3:    push    cx
@@ -43,7 +43,7 @@ main:
         jc      .fail
         mov     bx, ax
         mov     ah, 0x3F
-        mov     cx, 3
+        mov     cx, 5
         mov     dx, routine
         int     0x21
         jc      .fail
@@ -92,6 +92,7 @@ main:
 
 routine: mov    al, '?'
         ret
+        nop
         nop
 roua:   mov     al, 'a'
         ret
