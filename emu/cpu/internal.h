@@ -157,21 +157,6 @@ static ALWAYS_INLINE unsigned code_at2(const uint8_t *map, uint32_t lin) {
     memcpy(&w, map + lin, 2);
     return w;
 }
-/* The marks of the bytes [lo, hi) cleared, as they were written: the code epoch goes up (no
- * block is trusted any more: each is checked again at its next pass, and marks its bytes again),
- * and the pages written are stamped with it (EmuCore.code_pages: a block none of whose pages
- * was is trusted again without a check). */
-static inline void code_clear(EmuCore *c, uint32_t lo, uint32_t hi) {
-    memset(c->codemap + lo, 0, hi - lo);
-    const uint64_t e = ++c->code_epoch;
-    for (uint32_t p = lo >> EMU_CODE_PAGE_BITS; p <= (hi - 1) >> EMU_CODE_PAGE_BITS; p++) c->code_pages[p] = e;
-    c->code_clears++;
-}
-/* Those n bytes written (n <= 2): the marks of their 64 bytes cleared (code_clear), so that the
- * writes there and around cost nothing more until a block there is trusted again. */
-static NOINLINE void code_hit(EmuCore *c, uint32_t lin, unsigned n) {
-    code_clear(c, lin & ~63u, ((lin + n - 1) | 63u) + 1);
-}
 /* May any of the n bytes from lin be a trusted block's? */
 static inline int code_in(const uint8_t *map, uint32_t lin, uint32_t n) {
     uint32_t i = 0;
@@ -184,9 +169,18 @@ static inline int code_in(const uint8_t *map, uint32_t lin, uint32_t n) {
         if (map[lin + i]) return 1;
     return 0;
 }
-/* Anything written in the n bytes from lin (a REP's span, a service's writes): code_clear where
- * a trusted block's bytes are among them. */
+/* Anything written in the n bytes from lin (a REP's span, a service's writes): where a trusted
+ * block's bytes are among them, their marks are cleared, the code epoch goes up (no block is
+ * trusted any more: each is checked again at its next pass, and marks its bytes again) and the
+ * pages written are stamped with it (EmuCore.code_pages: a block none of whose pages was is
+ * trusted again without a check). */
 void code_written(EmuCore *c, uint32_t lin, uint32_t n); /* (cpu.c) */
+/* Those n bytes written by the model (n <= 2), a marked one among them: code_written on their
+ * 64 bytes, so that the writes there and around cost nothing more until a block there is
+ * trusted again. */
+static NOINLINE void code_hit(EmuCore *c, uint32_t lin, unsigned n) {
+    code_written(c, lin & ~63u, (((lin + n - 1) | 63u) + 1) - (lin & ~63u));
+}
 /* The audit of a service's writes (EmuCore.code_audit, cpu.c): the marked bytes taken before
  * it, and checked after it (an unsaid write of code aborts the run). */
 void code_audit_take(EmuCore *c);

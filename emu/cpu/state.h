@@ -203,7 +203,7 @@ struct EmuCore {
      * the latest count is trusted: replayed without checking them (cache/replay.inc). */
     uint8_t *codemap;
     /* For each page of memory (EMU_CODE_PAGE_BITS), the code epoch at which a mark in it was
-     * last cleared (code_clear), or of a reset (every page); NULL without a cache. */
+     * last cleared (code_written), or of a reset (every page); NULL without a cache. */
     uint64_t *code_pages;
     /* For each page, whether a mark was set in it since the cache was last emptied (a write
      * where none was costs no look at codemap: code_written). */

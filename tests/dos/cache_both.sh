@@ -1,7 +1,14 @@
-# Sourced by the block cache's DOS tests: cache_both EMU86 DIR PROGRAM runs C:\PROGRAM from
-# DIR/c with the cache and without (--no-block-cache), in DIR, into DIR/MODE.out, MODE.err (with
-# the cache's counters, EMU86_FAST_STATS) and MODE.stats (the run's clocks and counts), and
-# fails (the caller's fail) if either does not end well or their output, clocks or counts differ.
+# Sourced by the block cache's DOS tests (first argument: EMU86): sets emu, a directory dir
+# (removed at exit) with an empty drive folder dir/c, and fail. cache_both EMU86 DIR PROGRAM
+# runs C:\PROGRAM from DIR/c with the cache and without (--no-block-cache), in DIR, into
+# DIR/MODE.out, MODE.err (with the cache's counters, EMU86_FAST_STATS) and MODE.stats (the run's
+# clocks and counts), and fails if either does not end well or their output, clocks or counts
+# differ.
+emu=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+mkdir "$dir/c"
 cache_both() {
   for mode in cache nocache; do
     opt=

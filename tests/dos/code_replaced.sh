@@ -5,12 +5,7 @@
 # and ends as it does without the cache, at the same clock after the same instructions.
 #   code_replaced.sh EMU86 RELOAD.COM CHILD.COM EXE.EXE
 set -u
-emu=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
 . "$(dirname "$0")/cache_both.sh"
-mkdir "$dir/c"
 cp "$2" "$dir/c/RELOAD.COM" && cp "$3" "$dir/c/CHILD.COM" && cp "$4" "$dir/c/EXE.EXE" || fail "cannot copy the guests"
 cache_both "$emu" "$dir" RELOAD.COM
 n=$(sed -n 's/.* \([0-9][0-9]*\) drops for another program.*/\1/p' "$dir/cache.err")

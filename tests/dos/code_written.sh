@@ -6,12 +6,7 @@
 # counters (EMU86_FAST_STATS) show that it checked blocks again.
 #   code_written.sh EMU86 SMC.COM
 set -u
-emu=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
 . "$(dirname "$0")/cache_both.sh"
-mkdir "$dir/c"
 cp "$2" "$dir/c/SMC.COM" || fail "cannot copy the guest"
 printf '\260A\303\220\220' > "$dir/c/ROUTA.BIN" # MOV AL, 'A' / RET / NOP / NOP
 printf '\260A\376\300\303' > "$dir/c/ROUTB.BIN" # MOV AL, 'A' / INC AL / RET
