@@ -42,6 +42,7 @@
 #include "cache/relative.inc"
 #include "cache/string_work.inc"
 #include "cache/store.inc"
+#include "cache/dead_flags.inc"
 #include "cache/tails.inc"
 #include "cache/verify.inc"
 #include "cache/sampling.inc"

@@ -217,6 +217,10 @@ struct EmuCore {
     uint64_t fsig;
     uint32_t fpend;
     uint8_t fabort;
+    /* The block cache: the operands of the latest node run without its flags (their value was
+     * dead; cache/dead_flags.inc), from which they are worked out where the replay leaves
+     * before the node that overwrites them. */
+    uint16_t nf_a, nf_b;
 };
 
 /* The EmuCore of an EmuCpu (every EmuCpu is the first member of one). */
