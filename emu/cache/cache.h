@@ -25,6 +25,7 @@
  *   relative.inc     the relative state of the bus (rel_make, rel_apply)
  *   string_work.inc  REP string work without clocks (rep_span, rep_work)
  *   store.inc        nodes, blocks, the cache's state, the hash (block_find)
+ *   dead_flags.inc   nodes run without the flags a later node overwrites (nf_mark, nf_settle)
  *   tails.inc        tails: instructions whose clocks follow their data
  *   verify.inc       the checking copy (EMU86_FAST_VERIFY)
  *   sampling.inc     the profiler's tick policy: ticks taken ahead, deferred, in repeats
