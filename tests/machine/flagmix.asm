@@ -15,16 +15,18 @@
         cpu     8086
         org     0x100
 
-; UNIT producer, jcc1, jcc2: the operands in AX, BX (and [va], [vb]) from the pass's values
-%macro  UNIT 3
-        mov     ax, [va]
+; UNIT_AT word, producer, jcc1, jcc2: the operands in AX (from [word]), BX (from [vb]); UNIT
+; producer, jcc1, jcc2: AX from [va]
+%define UNIT UNIT_AT va,
+%macro  UNIT_AT 4
+        mov     ax, [%1]
         mov     bx, [vb]
-        %1
+        %2
         mov     si, 0
-        %2      %%a
+        %3      %%a
         mov     si, 1
 %%a:    mov     di, 0
-        %3      %%b
+        %4      %%b
         mov     di, 2
 %%b:    add     si, di                  ; (its flags dead: the next ADD's overwrite them)
         add     bp, si
@@ -96,40 +98,9 @@ pass:   push    cx
         UNIT    {xor ax, bx}, je, jle
         UNIT    {xor al, bl}, js, jge
         UNIT    {xor bx, [va]}, jb, ja
-        mov     ax, [vc]
-        inc     ax                      ; INC and DEC of a register
-        mov     si, 0
-        jl      .i1
-        mov     si, 1
-.i1:    mov     di, 0
-        je      .i2
-        mov     di, 2
-.i2:    add     si, di
-        add     bp, si
-        rol     bp, 1
-        mov     ax, [vc]
-        dec     ax
-        mov     si, 0
-        jg      .d1
-        mov     si, 1
-.d1:    mov     di, 0
-        jbe     .d2                     ; (CF: DEC leaves it as the ROL before left it)
-        mov     di, 2
-.d2:    dec     ax                      ; (then DEC again)
-        add     si, di
-        add     bp, si
-        rol     bp, 1
-        mov     ax, [vb]
-        inc     ax
-        mov     si, 0
-        js      .j1
-        mov     si, 1
-.j1:    mov     di, 0
-        jne     .j2
-        mov     di, 2
-.j2:    add     si, di
-        add     bp, si
-        rol     bp, 1
+        UNIT_AT vc, {inc ax}, jl, je     ; INC and DEC of a register
+        UNIT_AT vc, {dec ax}, jg, jbe    ; (CF: DEC leaves it as the POPF before left it)
+        UNIT_AT vb, {inc ax}, js, jne
 
         add     [sum], bp
         adc     word [sum+2], 0
