@@ -20,7 +20,8 @@
 # cache/cache.c, fast_defer_flush): the same files, byte for byte. The cache's counters
 # (EMU86_FAST_STATS) must show ticks taken that way, so that the check cannot pass by that path
 # falling out of use (so these runs are without EMU86_FAST_VERIFY, whose checking copy of the
-# replay meets every tick where it falls).
+# replay meets every tick where it falls), and replays that went on after a node the interpreter
+# ran for a tick (cache/replay.inc, replay_enter: the state after it as recorded).
 #   block_cache.sh --phases EMU86 GUEST.com...
 set -u
 phases=
@@ -36,6 +37,7 @@ phases() {
   g=$1
   name=$(basename "$g" .com)
   deferred=0
+  resumed=0
   for grain in 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75; do
     for rule in irq exact; do
       for mode in cache nocache; do
@@ -51,10 +53,14 @@ phases() {
       n=$(sed -n 's/.* \([0-9][0-9]*\) deferred in .*/\1/p' "$dir/cache.err")
       [ -n "$n" ] || fail "$name: no block cache counters in: $(cat "$dir/cache.err")"
       deferred=$((deferred + n))
+      n=$(sed -n 's/.*(\([0-9][0-9]*\) after the interpreter.*/\1/p' "$dir/cache.err")
+      [ -n "$n" ] || fail "$name: no count of replays resumed in: $(cat "$dir/cache.err")"
+      resumed=$((resumed + n))
     done
   done
   [ $deferred -gt 0 ] || fail "$name: no tick was taken after its pass (deferred)"
-  echo "ok: $name ($deferred ticks deferred in 32 runs)"
+  [ $resumed -gt 0 ] || fail "$name: no replay went on after the interpreter's node for a tick"
+  echo "ok: $name ($deferred ticks deferred, $resumed replays resumed after a node, in 32 runs)"
 }
 
 if [ -n "$phases" ]; then
