@@ -139,7 +139,8 @@ void emu_fast_free(void *fast) {
     if (f->stats)
         fprintf(stderr,
                 "emu86: block cache: %llu entries, %llu instructions replayed, %llu undone, "
-                "%llu recorded in %llu blocks, %llu resets, %llu resumed (%llu after the interpreter's node), %llu REP stops, "
+                "%llu recorded in %llu blocks, %llu resets, %llu resumed "
+                "(%llu after the interpreter's node), %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
                 "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
                 "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved, "
@@ -147,7 +148,8 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
                 (unsigned long long)f->n_undone, (unsigned long long)f->n_recorded,
                 (unsigned long long)f->n_blocks, (unsigned long long)f->n_resets,
-                (unsigned long long)f->n_resumed, (unsigned long long)f->n_resumed_after, (unsigned long long)f->n_split,
+                (unsigned long long)f->n_resumed, (unsigned long long)f->n_resumed_after,
+                (unsigned long long)f->n_split,
                 (unsigned long long)f->n_moved, (unsigned long long)f->n_ahead,
                 (unsigned long long)f->n_ahead_undone, (unsigned long long)f->n_deferred,
                 (unsigned long long)f->n_defer_flushes, (unsigned long long)f->n_rep_iters,
