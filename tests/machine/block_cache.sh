@@ -17,7 +17,7 @@
 # node's opcode is read, between two REP MOVSB iterations, in the first node after a jump,
 # several in one pass through a block), by both rules, into the .PRF and the profil(2) buffer
 # above, with and without the cache (which takes most ticks after the passes they fell in:
-# cache/cache.c, fast_defer_flush): the same files, byte for byte. The cache's counters
+# cache/sampling.inc, defer_flush): the same files, byte for byte. The cache's counters
 # (EMU86_FAST_STATS) must show ticks taken that way, so that the check cannot pass by that path
 # falling out of use (so these runs are without EMU86_FAST_VERIFY, whose checking copy of the
 # replay meets every tick where it falls), and replays that went on after a node the interpreter
