@@ -34,6 +34,7 @@
  *   code_trust.inc   the blocks whose bytes the replay need not check (block_bytes_bad)
  *   undo.inc         a generic node taken back (regs_save, node_undo)
  *   replay.inc       the replay loop (replay_run)
+ *   replay_stops.inc its stops inside a pass at a deadline (replay_pre, _rep_split, _crossed)
  *   sample_rule.h    where a sample falls (shared with pc/machine.c)
  *   replay_copy.c    the replaying copy of the interpreter (emu_null_node)
  *
