@@ -22,6 +22,7 @@
  *   kinds_far.inc    its part for far transfers and segment registers (RETF, CALL far, LES)
  *   kinds_more.inc   its part for LOOPNZ/LOOPZ, shifts by CL, LODS STOS MOVS CMPS, XLAT, NOT NEG
  *   kinds_near.inc   its part for CALL and JMP near through a register or memory (FF /2, /4)
+ *   kinds_decode.inc its decoder, run when recording (kind_decode)
  *   relative.inc     the relative state of the bus (rel_make, rel_apply)
  *   string_work.inc  REP string work without clocks (rep_span, rep_work)
  *   store.inc        nodes, blocks, the cache's state, the hash (block_find)
