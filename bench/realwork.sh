@@ -7,17 +7,20 @@
 #   bench/realwork.sh [--emu2 PATH] [--dosbox PATH] [--callgrind] [--rounds N]
 #                     [--only "NAME..."] [--no-append] [BUILD_DIR]
 # For every workload: emulated instructions and clocks (--stats), and per configuration (emu86,
-# emu86 --profil, emu86 --no-block-cache, and the peers given) the median wall time of N
-# rounds (default 5), the rounds interleaved across workloads and configurations so that a
-# slow spell of the host falls on all alike; MIPS and MHz; --profil's overhead; the
-# cache's gain; each peer's time and the ratio emu86 --profil / peer. Headline: the geometric
-# mean over the real workloads of peer time / emu86 --profil time (the speedup; issue 19 wants
-# at least 1.5 against emu2). --callgrind adds callgrind's host instructions per emulated
-# instruction (emu86, --profil, --no-block-cache; deterministic: steadier than the times on a
-# loaded host; slow: about 15 minutes). Every run's outputs are checked: emu86's
-# against its first run, byte for byte (clocks and instruction counts too, and the .PRF
-# across rounds), each peer's against emu86 (bench/same_output.py --peer names the harmless
-# differences it had to allow). Appends the table to bench/RESULTS.md (not with --no-append).
+# emu86 --profil, emu86 --no-block-cache, and the peers given) the median wall time of N rounds
+# (default 5), the rounds interleaved across workloads and configurations so that a slow spell
+# of the host falls on all alike; MIPS and MHz; --profil's overhead; the cache's gain; each
+# peer's time and the ratio emu86 --profil / peer. Headline: the geometric mean over the real
+# workloads of peer time / emu86 --profil time (the speedup; issue 19 wants at least 1.5 against
+# emu2). With more than one round, the overhead, the cache's gain, the peer ratios and the
+# headline again by the fastest run of each and by the median of the rounds' own ratios
+# (steadier where the host's speed comes and goes). --callgrind adds callgrind's host
+# instructions per emulated instruction (emu86, --profil, --no-block-cache; deterministic:
+# steadier than the times on a loaded host; slow: about 15 minutes). Every run's outputs are
+# checked: emu86's against its first run, byte for byte (clocks and instruction counts too, and
+# the .PRF across rounds), each peer's against emu86 (bench/same_output.py --peer names the
+# harmless differences it had to allow). Appends the table to bench/RESULTS.md (not with
+# --no-append).
 # Exit status: 0, 1 if an output check failed, 2 if the build, ../shared or a tool is missing.
 # A measurement, not a test: nothing in ctest depends on the host's speed.
 set -euo pipefail

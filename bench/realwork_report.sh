@@ -1,10 +1,14 @@
 # The table of bench/realwork.sh (sourced by it, after the runs): report prints the section it
 # appends to bench/RESULTS.md, from $tmp's times (t.CONFIG.NAME, one a line), reference runs'
-# --stats (ref/NAME/stats), peer checks (peer.CONFIG.NAME) and callgrind counts (ir.CONFIG.NAME).
+# --stats (ref/NAME/stats), peer checks (peer.CONFIG.NAME) and callgrind counts (ir.CONFIG.NAME);
+# with more than one round, the ratios again by the fastest runs and by the rounds (robust).
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # set by realwork.sh
 
 median() { sort -n "$1" | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+fastest() { sort -n "$1" | head -n 1; }
+# rounds A B: the median of the rounds' own ratios A / B (line by line: round by round)
+rounds() { paste "$1" "$2" | awk '{print $1 / $2}' >"$tmp/ratios"; median "$tmp/ratios"; }
 
 peer_label() {   # the peer's name, and its commit where it is a git checkout
   local p=$1 path=$emu2 c
@@ -75,6 +79,7 @@ report() {
   done
   targets 5 6 7 "by the medians" <"$rows"
   [ "$callgrind" = 0 ] || targets 8 9 10 "by callgrind's Ir" <"$rows"
+  [ "$rounds" = 1 ] || robust
   for p in "${peers[@]}"; do
     for w in $sel; do
       [ ! -f "$tmp/peer.$p.$w" ] || echo "output of $(peer_label "$p") on $w against emu86's: $(sort -u "$tmp/peer.$p.$w" | paste -sd';')"
@@ -88,4 +93,43 @@ report() {
   echo "emu86's outputs (stdout, stderr, exit, drive files, clocks, instructions; the .PRF) were the same in every run: $([ "$failed" = 0 ] && echo yes || echo NO)"
   for w in $sel; do printf '%-9s %s\n' "$w" "${DESC[$w]}"; done
   echo '```'
+}
+
+# The same ratios two more ways, steadier than the medians where the host's speed comes and goes
+# (seen: one program's runs at 0.53 s and at 0.90 s in turn): by the fastest run of each, and by
+# the median of the rounds' own ratios (a round runs a workload's configurations one after
+# another, so that each ratio is of runs close in time).
+robust() {
+  local w c p line fr=$tmp/rows.fastest rr=$tmp/rows.rounds
+  : >"$fr"; : >"$rr"
+  for w in $sel; do   # NAME REAL emu86 profil nocache peers... (times; for the rounds, ratios to emu86's)
+    line="$w ${REAL[$w]}"
+    for c in emu86 profil nocache "${peers[@]}"; do line+=" $(fastest "$tmp/t.$c.$w")"; done
+    echo "$line" >>"$fr"
+    line="$w ${REAL[$w]} 1"
+    for c in profil nocache; do line+=" $(rounds "$tmp/t.$c.$w" "$tmp/t.emu86.$w")"; done
+    for p in "${peers[@]}"; do line+=" $(rounds "$tmp/t.profil.$w" "$tmp/t.$p.$w")"; done
+    echo "$line" >>"$rr"
+  done
+  echo "The same by the fastest of $rounds runs (NAME:), and by the median of the $rounds rounds' own ratios"
+  echo "(rounds; each round runs a workload's configurations one after another):"
+  paste -d' ' "$fr" "$rr" | awk -v np="${#peers[@]}" -v peers="${peers[*]}" '
+    BEGIN {
+      split(peers, pn, " "); k = 5 + np   # fields of a fastest row; a rounds row follows
+      printf "%-9s | %7s %7s | %7s %7s", "workload", "ovh:", "rounds", "x:", "rounds"
+      for (i = 1; i <= np; i++) printf " | %9s %7s", "prof/" pn[i] ":", "rounds"
+      print ""
+    }
+    {
+      printf "%-9s | %+6.1f%% %+6.1f%% | %7.2f %7.2f", $1, ($4 / $3 - 1) * 100, ($(k + 4) - 1) * 100, $5 / $3, $(k + 5)
+      for (i = 1; i <= np; i++) printf " | %9.2f %7.2f", $4 / $(5 + i), $(k + 5 + i)
+      print ""
+    }'
+  for p in "${!peers[@]}"; do
+    paste -d' ' "$fr" "$rr" | awk -v p="${peers[p]}" -v i="$p" -v np="${#peers[@]}" '
+      $2 == 1 {f += log($(6 + i) / $4); r -= log($(5 + np + 6 + i)); n++}
+      END {if (n) printf "headline (%s / emu86 --profil): %.2f by the fastest, %.2f by the rounds\n", p, exp(f / n), exp(r / n)}'
+  done
+  targets 3 4 5 "by the fastest" <"$fr"
+  targets 3 4 5 "by the rounds" <"$rr"
 }
