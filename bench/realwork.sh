@@ -14,7 +14,7 @@
 # workloads of peer time / emu86 --profil time (the speedup; issue 19 wants at least 1.5 against
 # emu2). With more than one round, the overhead, the cache's gain, the peer ratios and the
 # headline again by the fastest run of each and by the median of the rounds' own ratios
-# (steadier where the host's speed comes and goes). --callgrind adds callgrind's host
+# (to show how far the host's noise moves them). --callgrind adds callgrind's host
 # instructions per emulated instruction (emu86, --profil, --no-block-cache; deterministic:
 # steadier than the times on a loaded host; slow: about 15 minutes). Every run's outputs are
 # checked: emu86's against its first run, byte for byte (clocks and instruction counts too, and

@@ -1,7 +1,7 @@
 # The table of bench/realwork.sh (sourced by it, after the runs): report prints the section it
 # appends to bench/RESULTS.md, from $tmp's times (t.CONFIG.NAME, one a line), reference runs'
 # --stats (ref/NAME/stats), peer checks (peer.CONFIG.NAME) and callgrind counts (ir.CONFIG.NAME);
-# with more than one round, the ratios again by the fastest runs and by the rounds (robust).
+# with more than one round, the ratios again by the fastest runs and by the rounds.
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # set by realwork.sh
 
@@ -95,9 +95,9 @@ report() {
   echo '```'
 }
 
-# The same ratios two more ways, steadier than the medians where the host's speed comes and goes
-# (seen: one program's runs at 0.53 s and at 0.90 s in turn): by the fastest run of each, and by
-# the median of the rounds' own ratios (a round runs a workload's configurations one after
+# The same ratios two more ways, to show how far the host's noise moves them (seen: one
+# program's runs at 0.53 s and at 0.90 s in turn): by the fastest run of each, and by the
+# median of the rounds' own ratios (a round runs a workload's configurations one after
 # another, so that each ratio is of runs close in time).
 robust() {
   local w c p line fr=$tmp/rows.fastest rr=$tmp/rows.rounds
