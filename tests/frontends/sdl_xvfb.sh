@@ -13,7 +13,7 @@ if [ -z "${EMU86_UNDER_XVFB:-}" ]; then
     [ "${CI:-}" = true ] && { echo "FAIL: xvfb-run not found (scripts/deps.sh installs it)"; exit 1; }
     echo "TEST-SKIPPED: the SDL window: xvfb-run not found (scripts/deps.sh installs it)"; exit 77
   fi
-  EMU86_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 2048x1024x24" sh "$0" "$@"
+  EMU86_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 2048x1024x24 -noreset" sh "$0" "$@"
 fi
 emu=$(realpath "$1") imgcmp=$(realpath "$2") xwin=$(realpath "$3") show=$(realpath "$4")
 map=$(realpath "$5") golden=$(realpath "$6") keyecho=$(realpath "$7")

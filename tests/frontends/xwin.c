@@ -116,9 +116,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: xwin wait|keys|close TITLE [KEY...]\n");
         return 2;
     }
-    Display *d = XOpenDisplay(NULL);
+    /* (the server may be between two clients: Xvfb resets when its last one leaves, unless
+     * -noreset, and refuses connections meanwhile; on a loaded machine that takes a while) */
+    Display *d = NULL;
+    for (int tries = 0; !d && tries < 50; tries++) {
+        if (tries) nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL);
+        d = XOpenDisplay(NULL);
+    }
     if (!d) {
-        fprintf(stderr, "xwin: cannot open the display\n");
+        fprintf(stderr, "xwin: cannot open the display (5 s)\n");
         return 2;
     }
     XSetErrorHandler(ignore_x_error);
