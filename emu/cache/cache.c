@@ -142,7 +142,7 @@ void emu_fast_free(void *fast) {
                 "%llu recorded in %llu blocks, %llu resets, %llu resumed "
                 "(%llu after the interpreter's node), %llu REP stops, "
                 "%llu moved, %llu ticks taken ahead, %llu taken back, %llu deferred in %llu flushes, "
-                "%llu REP iterations in %llu steady runs, %llu service slices in %llu, "
+                "%llu REP iterations in %llu steady runs, %llu service slices in %llu (%llu from a known state), "
                 "%llu tails, %llu ends learnt, %llu tails replayed, ticks in %llu runs of repeats, %llu generic, %llu links moved, "
                 "%llu drops for another program, %llu blocks checked at %llu code epochs, %llu known by their pages\n",
                 (unsigned long long)f->n_entries, (unsigned long long)f->n_replayed,
@@ -154,7 +154,8 @@ void emu_fast_free(void *fast) {
                 (unsigned long long)f->n_ahead_undone, (unsigned long long)f->n_deferred,
                 (unsigned long long)f->n_defer_flushes, (unsigned long long)f->n_rep_iters,
                 (unsigned long long)f->n_rep_runs, (unsigned long long)f->n_trap_slices,
-                (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_tails,
+                (unsigned long long)f->n_trap_runs, (unsigned long long)f->n_trap_known,
+                (unsigned long long)f->n_tails,
                 (unsigned long long)f->n_tail_fills, (unsigned long long)f->n_tail_runs,
                 (unsigned long long)f->n_inline_ticks, (unsigned long long)f->n_generic,
                 (unsigned long long)f->n_relinked, (unsigned long long)f->n_dropped,
