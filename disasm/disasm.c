@@ -152,8 +152,8 @@ void dis_modrm(DisBytes *b, DisModrm *m) {
 }
 
 void dis_puts(DisText *t, const char *s) {
-    size_t n = strlen(s);
-    if (t->len + n > DIS_TEXT_MAX - 1) n = DIS_TEXT_MAX - 1 - t->len;
+    size_t n = strlen(s), room = DIS_TEXT_MAX - 1 - t->len;
+    if (n > room) n = room;
     memcpy(t->p + t->len, s, n);
     t->len += n;
     t->p[t->len] = 0;

@@ -1,13 +1,54 @@
 #!/usr/bin/env bash
-# Configures (Release) and builds into ./build.
+# Configures (Release) and builds into ./build. With gcc and the MS-DOS tools of
+# ../shared/testdata/ms-dos (or EMU86_MSDOS_REPO) there, a build folder configured for the first
+# time is profile-guided: an instrumented emu86 is built in build/pgo/gen, run on real programs
+# (scripts/pgo-train.sh), and build/ compiled with what it counted (about twice the build time,
+# 5 to 13% less run time). EMU86_PGO=0 builds without; `scripts/build.sh --retrain` trains again
+# (after changes to the emulator) and rebuilds everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 "$(dirname "$0")/deps.sh"
+retrain=0
+case "${1:-}" in
+  --retrain) retrain=1 ;;
+  "") ;;
+  *) echo "usage: scripts/build.sh [--retrain]" >&2; exit 2 ;;
+esac
 gen=()
 command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
 # CI must build (and so test) the window frontend: there a missing SDL2 is an error
 sdl=()
 [ "${CI:-}" = true ] && [ "${EMU86_NO_SDL:-0}" != 1 ] && sdl=(-DEMU86_SDL=ON)
+msdos=${EMU86_MSDOS_REPO:-../shared/testdata/ms-dos}
+
+# pgo_train: the instrumented build, its runs, their profiles in build/pgo/profile
+pgo_train() {
+  echo "=== profile-guided build: training an instrumented emu86 (build/pgo/gen)"
+  rm -rf build/pgo/profile
+  cmake -S . -B build/pgo/gen "${gen[@]}" -DEMU86_PGO=GENERATE \
+    -DEMU86_PGO_DIR="$PWD/build/pgo/profile" -DBUILD_TESTING=OFF -DEMU86_SDL=OFF >/dev/null
+  cmake --build build/pgo/gen -j2 --target emu86
+  scripts/pgo-train.sh build/pgo/gen/emu86 "$msdos"
+}
+
+pgo=()
+if [ ! -f build/CMakeCache.txt ] || [ $retrain = 1 ]; then
+  macros=$("${CC:-cc}" -dM -E - </dev/null 2>/dev/null || true)
+  if [ "${EMU86_PGO:-1}" = 0 ]; then
+    echo "emu86: EMU86_PGO=0: built without profile-guided optimisation"
+  elif [[ "$macros" != *__GNUC__* || "$macros" == *__clang__* ]]; then
+    echo "emu86: the compiler (${CC:-cc}) is not gcc: built without profile-guided optimisation"
+  elif [ ! -f "$msdos/v4.0/src/TOOLS/CL.EXE" ]; then
+    echo "emu86: no MS-DOS tools at $msdos: built without profile-guided optimisation"
+  else
+    pgo_train
+    pgo=(-DEMU86_PGO=USE -DEMU86_PGO_DIR="$PWD/build/pgo/profile")
+  fi
+fi
 # (cmake's status lines are shown: they say what this build leaves out and why)
-[ -f build/CMakeCache.txt ] || cmake -S . -B build "${gen[@]}" "${sdl[@]}"
+if [ ! -f build/CMakeCache.txt ] || [ ${#pgo[@]} -gt 0 ]; then
+  cmake -S . -B build "${gen[@]}" "${sdl[@]}" "${pgo[@]}"
+fi
+# a new training changes no flag: everything is compiled again with it
+[ $retrain = 1 ] && [ ${#pgo[@]} -gt 0 ] && cmake --build build --target clean
 cmake --build build -j2
