@@ -32,6 +32,10 @@ report() {
   commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
   [ -z "$(git status --porcelain -- emu dos-hle profiler frontends 2>/dev/null)" ] || commit+=" (modified)"
   cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+  # the build's kind: profile-guided (scripts/build.sh) or not
+  local pgo
+  pgo=$(sed -n 's/^EMU86_PGO:STRING=//p' "$B/CMakeCache.txt" 2>/dev/null)
+  [ "$pgo" = USE ] && cpu+=", profile-guided build" || cpu+=", build without profiles"
   : >"$rows"
   for w in $sel; do   # NAME REAL insns clocks emu86 profil nocache (times) ir*3 peer-times...
     line="$w ${REAL[$w]} $(statv "$tmp/ref/$w" instructions) $(statv "$tmp/ref/$w" cycles)"
