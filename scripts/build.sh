@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Configures (Release) and builds into ./build. With gcc and the MS-DOS tools of
+# Configures (Release) and builds into ./build. With EMU86_PGO=1, gcc and the MS-DOS tools of
 # ../shared/testdata/ms-dos (or EMU86_MSDOS_REPO) there, a build folder configured for the first
 # time is profile-guided: an instrumented emu86 is built in build/pgo/gen, run on real programs
-# (scripts/pgo-train.sh), and build/ compiled with what it counted (about twice the build time,
-# 5 to 13% less run time). EMU86_PGO=0 builds without; `scripts/build.sh --retrain` trains again
-# (after changes to the emulator) and rebuilds everything.
+# (scripts/pgo-train.sh), and build/ compiled with what it counted (twice the build time).
+# `scripts/build.sh --retrain` trains again (after changes to the emulator) and rebuilds
+# everything. Not the default: with this training set it was no faster (bench/RESULTS.md,
+# 2026-11-29).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 "$(dirname "$0")/deps.sh"
@@ -34,8 +35,8 @@ pgo_train() {
 pgo=()
 if [ ! -f build/CMakeCache.txt ] || [ $retrain = 1 ]; then
   macros=$("${CC:-cc}" -dM -E - </dev/null 2>/dev/null || true)
-  if [ "${EMU86_PGO:-1}" = 0 ]; then
-    echo "emu86: EMU86_PGO=0: built without profile-guided optimisation"
+  if [ "${EMU86_PGO:-0}" != 1 ]; then
+    [ $retrain = 1 ] && echo "emu86: --retrain needs EMU86_PGO=1: built without profile-guided optimisation"
   elif [[ "$macros" != *__GNUC__* || "$macros" == *__clang__* ]]; then
     echo "emu86: the compiler (${CC:-cc}) is not gcc: built without profile-guided optimisation"
   elif [ ! -f "$msdos/v4.0/src/TOOLS/CL.EXE" ]; then

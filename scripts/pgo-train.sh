@@ -5,10 +5,10 @@
 # inputs (tests/realprogs/inputs), never bench/'s workloads or their sources:
 #   MASM 1.10 and MASM 5.10 on MS-DOS 2.0's own CHKDSK.ASM, MASM 5.10 and LINK 2.0 on MAIN.ASM
 #   and UTIL.ASM; CL 5.1 on HELLO.C, CTEST.C (/Ox) and BIGFILE.C (/AL) from COMMAND.COM, then
-#   CTEST.EXE and BIGFILE.EXE; SORT on the DOS sources; FIND on 20 copies of them.
-# Each run is profiled (--profil) but one, as most runs worth making faster are. Any run that
-# fails ends the training with its name (exit status 1); the runs' files are left in a
-# temporary folder that is removed at the end.
+#   CTEST.EXE and BIGFILE.EXE; SORT on CHKDSK.ASM; FIND on 20 copies of the three sources.
+# Each run is profiled (--profil) but two, as most runs worth making faster are. Any run that
+# fails ends the training with its name and output (exit status 1). The runs work in a
+# temporary folder, removed at the end.
 set -euo pipefail
 if [ $# -ne 2 ]; then
   echo "usage: pgo-train.sh EMU86 MSDOS" >&2
