@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Configures (Release) and builds into ./build. With EMU86_PGO=1, gcc and the MS-DOS tools of
-# ../shared/testdata/ms-dos (or EMU86_MSDOS_REPO) there, a build folder configured for the first
-# time is profile-guided: an instrumented emu86 is built in build/pgo/gen, run on real programs
-# (scripts/pgo-train.sh), and build/ compiled with what it counted (twice the build time).
-# `scripts/build.sh --retrain` trains again (after changes to the emulator) and rebuilds
-# everything. Not the default: with this training set it was no faster (bench/RESULTS.md,
-# 2026-11-29).
+# Configures (Release) and builds into ./build. With EMU86_PGO=1 (it needs gcc and the MS-DOS
+# tools of ../shared/testdata/ms-dos or EMU86_MSDOS_REPO: without, exit status 2), a build
+# folder configured for the first time is profile-guided: an instrumented emu86 is built in
+# build/pgo/gen, run on real programs (scripts/pgo-train.sh), and build/ compiled with what it
+# counted (twice the build time). `EMU86_PGO=1 scripts/build.sh --retrain` trains again (after
+# changes to the emulator) and rebuilds everything. Not the default: with this training set it
+# was no faster (bench/RESULTS.md, 2026-11-29).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 "$(dirname "$0")/deps.sh"
@@ -38,9 +38,11 @@ if [ ! -f build/CMakeCache.txt ] || [ $retrain = 1 ]; then
   if [ "${EMU86_PGO:-0}" != 1 ]; then
     [ $retrain = 1 ] && echo "emu86: --retrain needs EMU86_PGO=1: built without profile-guided optimisation"
   elif [[ "$macros" != *__GNUC__* || "$macros" == *__clang__* ]]; then
-    echo "emu86: the compiler (${CC:-cc}) is not gcc: built without profile-guided optimisation"
+    echo "emu86: EMU86_PGO=1 needs gcc; the compiler (${CC:-cc}) is not" >&2
+    exit 2
   elif [ ! -f "$msdos/v4.0/src/TOOLS/CL.EXE" ]; then
-    echo "emu86: no MS-DOS tools at $msdos: built without profile-guided optimisation"
+    echo "emu86: EMU86_PGO=1 needs the MS-DOS tools; there are none at $msdos" >&2
+    exit 2
   else
     pgo_train
     pgo=(-DEMU86_PGO=USE -DEMU86_PGO_DIR="$PWD/build/pgo/profile")
