@@ -32,8 +32,9 @@ pgo_train() {
   scripts/pgo-train.sh build/pgo/gen/emu86 "$msdos"
 }
 
-pgo=()
-if [ ! -f build/CMakeCache.txt ] || [ $retrain = 1 ]; then
+pgo=() fresh=0
+[ -f build/CMakeCache.txt ] || fresh=1
+if [ $fresh = 1 ] || [ $retrain = 1 ]; then
   macros=$("${CC:-cc}" -dM -E - </dev/null 2>/dev/null || true)
   if [ "${EMU86_PGO:-0}" != 1 ]; then
     [ $retrain = 1 ] && echo "emu86: --retrain needs EMU86_PGO=1: built without profile-guided optimisation"
@@ -49,7 +50,7 @@ if [ ! -f build/CMakeCache.txt ] || [ $retrain = 1 ]; then
   fi
 fi
 # (cmake's status lines are shown: they say what this build leaves out and why)
-if [ ! -f build/CMakeCache.txt ] || [ ${#pgo[@]} -gt 0 ]; then
+if [ $fresh = 1 ] || [ ${#pgo[@]} -gt 0 ]; then
   cmake -S . -B build "${gen[@]}" "${sdl[@]}" "${pgo[@]}"
 fi
 # a new training changes no flag: everything is compiled again with it

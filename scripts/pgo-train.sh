@@ -20,14 +20,11 @@ inputs=$(cd "$(dirname "$0")/../tests/realprogs/inputs" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/emu86-pgo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# tools DIR SUBDIR FILE...: FILEs of the MS-DOS tree's SUBDIR into the drive DIR, writable
-tools() {
-  local d=$work/$1 sub=$2 f
-  shift 2
-  mkdir -p "$d"
-  for f in "$@"; do cp "$msdos/$sub/$f" "$d/"; done
-  chmod -R u+w "$d"
-}
+# tools DEST DIR FILE...: the MS-DOS tree's files into a drive, as the bench's workloads copy them
+# shellcheck source=bench/workloads.sh
+. "$(dirname "$0")/../bench/workloads.sh"
+MSDOS=$msdos
+
 # run DIR MAKES [emu86 options] PROG [TAIL]: one run in drive DIR (stdin from DIR/STDIN when
 # the file is there); it must leave the file MAKES in DIR (- for none) and, but for MASM and
 # CL (errors in the sources are part of the work), CTEST.EXE (it returns a count) and SORT 2.0
@@ -51,20 +48,20 @@ run() {
 }
 src=$inputs/msdos2src
 
-tools masm1 v2.0/bin MASM.EXE
+tools "$work/masm1" v2.0/bin MASM.EXE
 cp "$src"/*.ASM "$work/masm1/"
 run masm1 CHKDSK.LST --profil="$work/masm1.prf" --memory 512 MASM.EXE 'CHKDSK,CHKDSK,CHKDSK;'
 
-tools masm5 v4.0/src/TOOLS MASM.EXE
-tools masm5 v2.0/bin LINK.EXE
+tools "$work/masm5" v4.0/src/TOOLS MASM.EXE
+tools "$work/masm5" v2.0/bin LINK.EXE
 cp "$src"/*.ASM "$inputs/MAIN.ASM" "$inputs/UTIL.ASM" "$inputs/DOSCALL.INC" "$work/masm5/"
 run masm5 CHKDSK.LST --profil="$work/masm5.prf" MASM.EXE 'CHKDSK,CHKDSK,CHKDSK;'
 run masm5 MAIN.OBJ MASM.EXE 'MAIN,MAIN,MAIN;'
 run masm5 UTIL.OBJ --profil="$work/util.prf" MASM.EXE 'UTIL,UTIL,UTIL;'
 run masm5 MAIN.EXE --profil="$work/link.prf" LINK.EXE 'MAIN+UTIL,MAIN,MAIN;'
 
-tools cl v4.0/src/TOOLS CL.EXE C1.EXE C2.EXE C3.EXE CL.ERR C1.ERR C23.ERR LINK.EXE
-tools cl v2.0/bin COMMAND.COM
+tools "$work/cl" v4.0/src/TOOLS CL.EXE C1.EXE C2.EXE C3.EXE CL.ERR C1.ERR C23.ERR LINK.EXE
+tools "$work/cl" v2.0/bin COMMAND.COM
 cp -r "$msdos/v4.0/src/TOOLS/BLD/INC" "$msdos/v4.0/src/TOOLS/BLD/LIB" "$work/cl/"
 chmod -R u+w "$work/cl"
 cp "$inputs/HELLO.C" "$inputs/CTEST.C" "$inputs/BIGFILE.C" "$work/cl/"
@@ -76,7 +73,7 @@ run cl - --profil="$work/ctest.prf" CTEST.EXE
 rm "$work/cl/STDIN"
 run cl - --profil="$work/bigfile.prf" BIGFILE.EXE
 
-tools text v2.0/bin SORT.EXE FIND.EXE
+tools "$work/text" v2.0/bin SORT.EXE FIND.EXE
 cp "$src"/CHKDSK.ASM "$work/text/STDIN"
 run text - --profil="$work/sort.prf" SORT.EXE
 for i in $(seq 20); do cat "$src"/*.ASM; done >"$work/text/ALL.TXT"
